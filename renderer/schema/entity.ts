@@ -1,0 +1,99 @@
+import type { Label } from './label.ts';
+
+/**
+ * An entity is declared once in `schemas/entities/<name>.json` and read by both sides:
+ * the server derives its table, request validation, filters and status machine from it;
+ * the renderer derives columns, widgets and client-side validation from it.
+ */
+export type FieldType =
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'percent'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'flag'
+  | 'yn'
+  | 'json'
+  | 'attachment'
+  | 'richtext';
+
+export type FilterMode = 'eq' | 'like' | 'range' | 'in' | 'none';
+
+export interface EntityField {
+  name: string;
+  type: FieldType;
+  label?: Label;
+  required?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  min?: number;
+  max?: number;
+  /** Digits after the decimal point for number, money and percent. */
+  precision?: number;
+  pattern?: string;
+  format?: 'email' | 'phone' | 'url';
+  /** Value-set code: the value must be one of `/v1/lovs/value?lovCode=`; lists also get `<name>Meaning`. */
+  lov?: string;
+  /** LOV view code for the lookup modal (`/v1/lov-view/info?viewCode=`). */
+  lovView?: string;
+  default?: string | number | boolean | null;
+  unique?: boolean;
+  /** Set by the server only (numbers from code rules, computed totals); ignored in request bodies. */
+  readOnly?: boolean;
+  /** Never leaves the server (password hashes). */
+  private?: boolean;
+  /** How a list query filters on it; default `like` for text, `eq` otherwise. */
+  filter?: FilterMode;
+  sortable?: boolean;
+}
+
+export interface StatusTransition {
+  from: string[];
+  to: string;
+  label?: Label;
+  /** Permission code checked by the server and the UI before the transition. */
+  permission?: string;
+}
+
+export interface StatusMachine {
+  field: string;
+  initial: string;
+  transitions: Record<string, StatusTransition>;
+}
+
+export interface EntityDecl {
+  $schema?: string;
+  version: 1;
+  name: string;
+  table: string;
+  primaryKey: string;
+  label?: Label;
+  /** Tenant-scoped rows carry `tenantId` and are only reachable through tenant paths of the caller's tenants. */
+  tenantScoped: boolean;
+  /** The field holding the tenant when it is a declared field (users: `organizationId`); default a `tenantId` column. */
+  tenantField?: string;
+  /** REST base paths: `site` for site-level roles, `tenant` with `{tenantId}`. */
+  paths: { site?: string; tenant?: string };
+  fields: EntityField[];
+  status?: StatusMachine;
+  /** `field,asc|desc` used when a list request names no sort. */
+  defaultSort?: string;
+  /** Lines: rows of this entity belong to a parent row (`/parent/{id}/lines` style paths). */
+  parent?: { entity: string; field: string };
+  /** Code rule generating the value of a read-only number field on create. */
+  numbering?: { field: string; rule: string };
+}
+
+/** Fields the server adds to every entity row (audit and optimistic locking). */
+export const SYSTEM_FIELDS = [
+  'tenantId',
+  'objectVersionNumber',
+  'creationDate',
+  'createdBy',
+  'lastUpdateDate',
+  'lastUpdatedBy',
+] as const;

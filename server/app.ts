@@ -1,0 +1,33 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { installAuthentication } from './auth/authenticate.ts';
+import { oauthRoutes } from './auth/oauth-routes.ts';
+import type { ServerContext } from './context.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { staticUi } from './http/static-ui.ts';
+import { lovRoutes } from './platform/lovs.ts';
+import { menuRoutes } from './platform/menus.ts';
+import { promptRoutes } from './platform/prompts.ts';
+import { usersSelfRoutes } from './platform/users-self.ts';
+import { crudRoutes } from './resources/crud-routes.ts';
+
+/** Platform call groups of §7.3, each a plugin receiving the shared context. */
+const ROUTE_GROUPS = [oauthRoutes, usersSelfRoutes, menuRoutes, lovRoutes, promptRoutes];
+
+export async function buildApp(ctx: ServerContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'warn' } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { allowUnionTypes: true, allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  });
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  installAuthentication(app, ctx);
+  app.get('/health', async () => ({ status: 'UP', database: ctx.db.kind }));
+  for (const group of ROUTE_GROUPS) await group(app, ctx);
+  await crudRoutes(app, ctx);
+  await staticUi(app, ctx.config.uiDir);
+  return app;
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthContext, ServerContext } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+import { findToken } from './tokens.ts';
+
+/** API paths: `/{service}/v1/...`, `/iam/hzero/...`, `/oauth/...`. Everything else is the UI. */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0]!;
+  return /^\/(oauth|api-docs|api)(\/|$)/.test(path) || /^\/[a-z0-9-]+\/(v1|hzero)(\/|$)/.test(path) || path === '/health';
+}
+
+const PUBLIC = [/^\/oauth\//, /^\/api-docs/, /^\/health$/, /^\/hpfm\/v1\/prompt\/[A-Za-z_]+$/, /^\/[a-z]+\/v1\/pub\//];
+
+/** The bearer header wins; the `access_token` cookie and query serve downloads and hidden-form exports. */
+export function tokenOf(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (h && /^bearer\s+/i.test(h)) return h.replace(/^bearer\s+/i, '').trim();
+  const q = (req.query as Record<string, unknown> | undefined)?.access_token;
+  if (typeof q === 'string' && q) return q;
+  const c = req.cookies?.access_token;
+  return c || undefined;
+}
+
+export async function loadAuthContext(ctx: ServerContext, token: string): Promise<AuthContext | null> {
+  const row = await findToken(ctx.db, token);
+  if (!row) return null;
+  const r = await ctx.db.query<{ login_name: string; language: string; enabled_flag: number; code: string; level: string }>(
+    `select u.login_name, u.language, u.enabled_flag, r.code, r.level
+       from iam_user u join iam_role r on r.id = $2 where u.id = $1`,
+    [row.user_id, row.role_id],
+  );
+  const u = r.rows[0];
+  if (!u || u.enabled_flag !== 1) return null;
+  const tenants =
+    u.level === 'site'
+      ? await ctx.db.query<{ tenant_id: number }>('select tenant_id from hpfm_tenant')
+      : await ctx.db.query<{ tenant_id: number }>(
+          `select distinct r.tenant_id from iam_member_role m join iam_role r on r.id = m.role_id where m.user_id = $1
+           union select organization_id from iam_user where id = $1`,
+          [row.user_id],
+        );
+  return {
+    token,
+    userId: Number(row.user_id),
+    loginName: u.login_name,
+    tenantId: Number(row.tenant_id),
+    roleId: Number(row.role_id),
+    roleCode: u.code,
+    roleLevel: u.level,
+    tenantIds: tenants.rows.map((t) => Number(t.tenant_id)),
+    language: u.language || 'zh_CN',
+  };
+}
+
+/** Every API call but the public ones needs a live token; 401 otherwise, which sends the UI to sign-in. */
+export function installAuthentication(app: FastifyInstance, ctx: ServerContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    if (!isApiPath(req.url)) return;
+    const token = tokenOf(req);
+    req.auth = token ? await loadAuthContext(ctx, token) : null;
+    const path = req.url.split('?')[0]!;
+    if (PUBLIC.some((p) => p.test(path))) return;
+    if (!req.auth) throw new HttpError(401, 'error.unauthorized', token ? 'The access token is invalid or expired' : 'Sign-in required');
+  });
+}
+
+export function requireAuth(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new HttpError(401, 'error.unauthorized', 'Sign-in required');
+  return req.auth;
+}

@@ -1,0 +1,42 @@
+import type { EntityDecl } from '../renderer/schema/entity.ts';
+import type { Database } from './db/database.ts';
+import type { EventBus } from './platform/events.ts';
+
+export interface ServerConfig {
+  dataDir?: string;
+  /** Where uploaded files are stored (inside DATA_DIR by default). */
+  storageDir: string;
+  /** Built UI folder served at `/`; absent in API-only tests. */
+  uiDir?: string;
+  /** Hosts, besides the request's own, that the OAuth redirect may go to (dev servers). */
+  allowedRedirectHosts: string[];
+  maxFailedLogins: number;
+  lockMinutes: number;
+}
+
+/** What every route plugin receives: the database, the entity catalogue, the config and the event bus. */
+export interface ServerContext {
+  db: Database;
+  entities: Map<string, EntityDecl>;
+  config: ServerConfig;
+  events: EventBus;
+}
+
+export interface AuthContext {
+  token: string;
+  userId: number;
+  loginName: string;
+  tenantId: number;
+  roleId: number;
+  roleCode: string;
+  roleLevel: string;
+  /** Tenants the caller may address in tenant paths. */
+  tenantIds: number[];
+  language: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import { entityDdl } from '../resources/ddl.ts';
+import type { Database } from './database.ts';
+import * as core from './migrations/001_core.ts';
+
+/** Hand-written migrations, applied in order, each once. */
+const MIGRATIONS: Array<{ version: string; sql: string }> = [core];
+
+/**
+ * Brings the database up to date at start: numbered migrations first, then one
+ * migration per entity declaration, versioned by a hash of its DDL, so a changed
+ * declaration applies its additive changes exactly once.
+ */
+export async function migrate(db: Database, entities: Iterable<EntityDecl>): Promise<string[]> {
+  await db.exec(`create table if not exists schema_migrations (version varchar(200) primary key, applied_at timestamptz not null default now())`);
+  const done = new Set((await db.query<{ version: string }>('select version from schema_migrations')).rows.map((r) => r.version));
+  const applied: string[] = [];
+  for (const m of MIGRATIONS) {
+    if (done.has(m.version)) continue;
+    await db.transaction(async (tx) => {
+      for (const stmt of m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(stmt);
+      await tx.query('insert into schema_migrations (version) values ($1)', [m.version]);
+    });
+    applied.push(m.version);
+  }
+  for (const e of entities) {
+    const stmts = entityDdl(e);
+    const version = `entity:${e.name}:${createHash('sha256').update(stmts.join(';')).digest('hex').slice(0, 16)}`;
+    if (done.has(version)) continue;
+    await db.transaction(async (tx) => {
+      for (const s of stmts) await tx.query(s);
+      await tx.query('insert into schema_migrations (version) values ($1)', [version]);
+    });
+    applied.push(version);
+  }
+  return applied;
+}

@@ -1,0 +1,17 @@
+import type { Database } from './database.ts';
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  seedImage?: Blob;
+}
+
+/** DATABASE_URL wins; otherwise PGlite under DATA_DIR (or in memory when no dir is given). */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(opts.databaseUrl);
+  }
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(opts.dataDir, opts.seedImage);
+}

@@ -1,0 +1,32 @@
+import { PGlite } from '@electric-sql/pglite';
+import { mkdirSync } from 'node:fs';
+import type { Database, Queryable, QueryResult } from './database.ts';
+
+/**
+ * Embedded PostgreSQL. `dataDir` undefined means in-memory (tests); `seedImage`
+ * starts from a dumped data directory so tests skip migrations and seeding.
+ */
+export async function openPglite(dataDir?: string, seedImage?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir, seedImage ? { loadDataDir: seedImage } : {});
+  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const r = await q.query<T>(sql, params as unknown[]);
+      return { rows: r.rows, affectedRows: r.affectedRows };
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    async exec(sql) {
+      await pg.exec(sql);
+    },
+    transaction(fn) {
+      return pg.transaction((tx) => fn(wrap(tx)));
+    },
+    async close() {
+      await pg.close();
+    },
+    dump: () => pg.dumpDataDir('none'),
+  } as Database & { dump: () => Promise<Blob> };
+}

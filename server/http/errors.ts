@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/**
+ * A business rule refused the request. Answered as HTTP 200 with
+ * `{failed: true, code, message, type}`, as the original platform does, so the UI's
+ * "operation failed" notification reads it.
+ */
+export class BusinessError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly type: 'info' | 'warn' | 'error' = 'warn',
+  ) {
+    super(message);
+  }
+}
+
+/** An HTTP-level refusal (401, 403, 404, 400) with a JSON body naming the reason. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const forbidden = (message = 'You do not have permission to perform this operation') =>
+  new HttpError(403, 'error.permission.denied', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'error.not_found', message);
+export const badRequest = (message: string) => new HttpError(400, 'error.validation', message);
+
+/** Never a stack trace to the client: unknown errors become a 500 with a neutral message, logged in full. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | BusinessError | HttpError, req, reply) => {
+    if (err instanceof BusinessError) {
+      return reply.status(200).send({ failed: true, code: err.code, message: err.message, type: err.type });
+    }
+    if (err instanceof HttpError) {
+      return reply.status(err.status).send({ failed: true, code: err.code, message: err.message, type: 'error' });
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      const first = fe.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || (first?.params as { missingProperty?: string })?.missingProperty || '';
+      return reply.status(400).send({
+        failed: true,
+        code: 'error.validation',
+        message: `${fe.validationContext ?? 'request'}${field ? `.${field}` : ''} ${first?.message ?? 'is invalid'}`,
+        field: field || undefined,
+        type: 'error',
+      });
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.status(fe.statusCode).send({ failed: true, code: fe.code ?? 'error.request', message: fe.message, type: 'error' });
+    }
+    req.log.error(err);
+    return reply.status(500).send({ failed: true, code: 'error.server', message: 'Internal server error', type: 'error' });
+  });
+}

@@ -1,0 +1,40 @@
+import { EventEmitter } from 'node:events';
+
+export interface ServerEvent {
+  type: 'message.count';
+  userId: number;
+  tenantId: number;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * In-process fan-out of events to websocket clients. With PostgreSQL, `listen()` relays
+ * events through LISTEN/NOTIFY so that every instance behind a load balancer pushes them.
+ */
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+  private publisher?: (e: ServerEvent) => Promise<void>;
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  /** Replaces local delivery by a cross-instance channel that calls `deliver` on each instance. */
+  useChannel(publish: (e: ServerEvent) => Promise<void>): void {
+    this.publisher = publish;
+  }
+
+  async publish(e: ServerEvent): Promise<void> {
+    if (this.publisher) await this.publisher(e);
+    else this.deliver(e);
+  }
+
+  deliver(e: ServerEvent): void {
+    this.emitter.emit('event', e);
+  }
+
+  subscribe(fn: (e: ServerEvent) => void): () => void {
+    this.emitter.on('event', fn);
+    return () => this.emitter.off('event', fn);
+  }
+}

@@ -1,0 +1,66 @@
+import type { EntityDecl, EntityField, FieldType } from '../../renderer/schema/entity.ts';
+import { columnOf, ident } from './naming.ts';
+
+const SQL_TYPES: Record<FieldType, (f: EntityField) => string> = {
+  string: (f) => `varchar(${f.maxLength ?? 255})`,
+  text: () => 'text',
+  richtext: () => 'text',
+  integer: () => 'bigint',
+  number: (f) => (f.precision !== undefined ? `numeric(20,${f.precision})` : 'numeric'),
+  money: (f) => `numeric(20,${f.precision ?? 2})`,
+  percent: (f) => `numeric(9,${f.precision ?? 2})`,
+  date: () => 'date',
+  datetime: () => 'timestamp(0)',
+  time: () => 'time(0)',
+  flag: () => 'smallint',
+  yn: () => 'varchar(1)',
+  json: () => 'jsonb',
+  attachment: () => 'varchar(64)',
+};
+
+export function sqlType(f: EntityField): string {
+  return SQL_TYPES[f.type](f);
+}
+
+/** The columns of an entity's table, in a stable order, as `name type` pairs. */
+export function entityColumns(e: EntityDecl): Array<[string, string]> {
+  const cols: Array<[string, string]> = [[columnOf(e.primaryKey), 'bigserial primary key']];
+  if (e.tenantScoped && !e.tenantField) cols.push(['tenant_id', 'bigint not null']);
+  for (const f of e.fields) {
+    if (f.name === e.primaryKey || f.name === 'tenantId') continue;
+    cols.push([columnOf(f.name), sqlType(f)]);
+  }
+  cols.push(
+    ['object_version_number', 'integer not null default 1'],
+    ['creation_date', 'timestamp(0) not null default now()'],
+    ['created_by', 'bigint'],
+    ['last_update_date', 'timestamp(0) not null default now()'],
+    ['last_updated_by', 'bigint'],
+  );
+  return cols;
+}
+
+/** CREATE TABLE plus indexes for one entity; additive ALTERs bring older tables up to date. */
+export function entityDdl(e: EntityDecl): string[] {
+  const t = ident(e.table);
+  const cols = entityColumns(e);
+  const stmts = [`create table if not exists ${t} (${cols.map(([n, ty]) => `${ident(n)} ${ty}`).join(', ')})`];
+  for (const [n, ty] of cols.slice(1)) {
+    stmts.push(`alter table ${t} add column if not exists ${ident(n)} ${ty.replace(' primary key', '')}`);
+  }
+  const tenantCol = tenantColumn(e);
+  if (tenantCol) stmts.push(`create index if not exists ${ident(`${e.table}_tenant_idx`)} on ${t} (${ident(tenantCol)})`);
+  for (const f of e.fields.filter((x) => x.unique)) {
+    // Users' login names are unique platform-wide; other codes are unique within a tenant.
+    const scope = tenantCol && !e.tenantField ? 'tenant_id, ' : '';
+    stmts.push(`create unique index if not exists ${ident(`${e.table}_${columnOf(f.name)}_uk`)} on ${t} (${scope}${ident(columnOf(f.name))})`);
+  }
+  if (e.parent) stmts.push(`create index if not exists ${ident(`${e.table}_parent_idx`)} on ${t} (${ident(columnOf(e.parent.field))})`);
+  return stmts;
+}
+
+/** The column that carries the tenant of a row, or undefined for platform-wide entities. */
+export function tenantColumn(e: EntityDecl): string | undefined {
+  if (!e.tenantScoped) return undefined;
+  return e.tenantField ? columnOf(e.tenantField) : 'tenant_id';
+}

@@ -1,0 +1,13 @@
+/** The page shape of the original platform: zero-based `number`, `content`, totals. */
+export interface Page<T> {
+  content: T[];
+  number: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+  numberOfElements: number;
+}
+
+export function toPage<T>(content: T[], page: number, size: number, total: number): Page<T> {
+  return { content, number: page, size, totalElements: total, totalPages: Math.ceil(total / size), numberOfElements: content.length };
+}

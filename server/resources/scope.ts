@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import { requireAuth } from '../auth/authenticate.ts';
+import type { AuthContext } from '../context.ts';
+import { forbidden } from '../http/errors.ts';
+import { tenantColumn } from './ddl.ts';
+import { ident } from './naming.ts';
+
+export type Level = 'site' | 'tenant';
+
+export interface Scope {
+  auth: AuthContext;
+  /** The tenant every row of this request belongs to, or null for a site-level call. */
+  tenantId: number | null;
+}
+
+/**
+ * Security by construction: a site path needs a site-level role; a tenant path needs the
+ * tenant in the path to be one of the caller's tenants. Every query then filters by it.
+ */
+export function resolveScope(req: FastifyRequest, level: Level): Scope {
+  const auth = requireAuth(req);
+  if (level === 'site') {
+    if (auth.roleLevel !== 'site') throw forbidden('This call needs a platform-level role');
+    return { auth, tenantId: null };
+  }
+  const tenantId = Number((req.params as Record<string, string>).tenantId);
+  if (!Number.isInteger(tenantId) || !auth.tenantIds.includes(tenantId)) throw forbidden(`No access to tenant ${String((req.params as Record<string, string>).tenantId)}`);
+  return { auth, tenantId };
+}
+
+/** The tenant condition of a scope, appended to every query of a tenant-scoped entity. */
+export function tenantWhere(e: EntityDecl, scope: Scope, params: unknown[], q: Record<string, unknown> = {}): string[] {
+  const col = tenantColumn(e);
+  if (!col) return [];
+  if (scope.tenantId !== null) {
+    params.push(scope.tenantId);
+    return [`t.${ident(col)} = $${params.length}`];
+  }
+  const requested = q.tenantId;
+  if (requested !== undefined && requested !== '' && !e.tenantField) {
+    params.push(Number(requested));
+    return [`t.tenant_id = $${params.length}`];
+  }
+  return [];
+}

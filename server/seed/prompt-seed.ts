@@ -1,0 +1,21 @@
+import type { Queryable } from '../db/database.ts';
+import { insertRows } from './insert.ts';
+import { readI18n } from './screen-titles.ts';
+
+/** Splits `hiam.user.model.loginName` into the platform's prompt key `hiam.user` and code `model.loginName`. */
+export function splitKey(key: string): [string, string] {
+  const parts = key.split('.');
+  return [parts.slice(0, 2).join('.'), parts.slice(2).join('.')];
+}
+
+/** Loads schemas/i18n/*.json, the default texts, into the prompt table (platform level). */
+export async function seedPrompts(db: Queryable): Promise<void> {
+  const rows: Array<Record<string, unknown>> = [];
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    for (const [key, text] of Object.entries(readI18n(lang))) {
+      const [promptKey, promptCode] = splitKey(key);
+      rows.push({ tenantId: 0, promptKey, promptCode, lang, description: text });
+    }
+  }
+  await insertRows(db, 'hpfm_prompt', rows);
+}

@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../paths.ts';
+
+type Label = string | { zh_CN: string; en_US: string };
+
+export function readI18n(lang: 'zh_CN' | 'en_US'): Record<string, string> {
+  return JSON.parse(readFileSync(join(projectRoot, 'schemas', 'i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
+}
+
+function* screenFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (name !== 'entities' && name !== 'i18n' && name !== 'fragments') yield* screenFiles(p);
+    } else if (name.endsWith('.json')) yield p;
+  }
+}
+
+/** route → title in both languages, read from the screen schemas (menus are named after their screens). */
+export function screenTitles(): Map<string, { zh: string; en: string }> {
+  const zh = readI18n('zh_CN');
+  const en = readI18n('en_US');
+  const text = (l: Label, lang: 'zh_CN' | 'en_US', dict: Record<string, string>) => (typeof l === 'string' ? (dict[l] ?? l) : l[lang]);
+  const out = new Map<string, { zh: string; en: string }>();
+  for (const file of screenFiles(join(projectRoot, 'schemas'))) {
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { route?: string; routes?: string[]; title?: Label };
+    if (!doc.title) continue;
+    for (const r of [doc.route, ...(doc.routes ?? [])]) if (r) out.set(r, { zh: text(doc.title, 'zh_CN', zh), en: text(doc.title, 'en_US', en) });
+  }
+  return out;
+}

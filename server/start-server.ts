@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { ServerConfig, ServerContext } from './context.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import { EventBus } from './platform/events.ts';
+import { loadEntities } from './resources/entities.ts';
+import { seed } from './seed/seed.ts';
+
+export interface StartOptions {
+  dataDir?: string;
+  databaseUrl?: string;
+  uiDir?: string;
+  demoPassword?: string;
+  /** A dumped, already seeded database: tests start from it instead of migrating and seeding. */
+  seedImage?: Blob;
+  logger?: boolean;
+}
+
+export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
+
+/** Opens the database, migrates and seeds it, and builds the HTTP app (not yet listening). */
+export async function createServer(opts: StartOptions): Promise<{ app: FastifyInstance; ctx: ServerContext }> {
+  const entities = loadEntities();
+  const db = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, seedImage: opts.seedImage });
+  await migrate(db, entities.values());
+  await seed(db, { demoPassword: opts.demoPassword ?? DEFAULT_DEMO_PASSWORD });
+  const config: ServerConfig = {
+    dataDir: opts.dataDir,
+    storageDir: join(opts.dataDir ?? join(process.cwd(), '.tmp'), 'files'),
+    uiDir: opts.uiDir,
+    allowedRedirectHosts: (process.env.ALLOWED_REDIRECT_HOSTS ?? 'localhost:5173,127.0.0.1:5173').split(',').filter(Boolean),
+    maxFailedLogins: 5,
+    lockMinutes: 15,
+  };
+  const ctx: ServerContext = { db, entities, config, events: new EventBus() };
+  const app = await buildApp(ctx, { logger: opts.logger });
+  app.addHook('onClose', async () => db.close());
+  return { app, ctx };
+}
