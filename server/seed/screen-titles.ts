@@ -4,8 +4,18 @@ import { projectRoot } from '../paths.ts';
 
 type Label = string | { zh_CN: string; en_US: string };
 
+/**
+ * Default texts: `schemas/i18n/<module>.json` files map each key to its zh_CN and en_US text,
+ * kept side by side so a missing translation is visible in review.
+ */
 export function readI18n(lang: 'zh_CN' | 'en_US'): Record<string, string> {
-  return JSON.parse(readFileSync(join(projectRoot, 'schemas', 'i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
+  const dir = join(projectRoot, 'schemas', 'i18n');
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const texts = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, Record<string, string>>;
+    for (const [k, v] of Object.entries(texts)) if (v[lang] !== undefined) out[k] = v[lang]!;
+  }
+  return out;
 }
 
 function* screenFiles(dir: string): Generator<string> {

@@ -1,0 +1,42 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+/** API paths of the reference server (see server/auth/authenticate.ts isApiPath); everything else is the app. */
+const proxied = ['^/oauth/', '^/[a-z0-9-]+/(v1|hzero)/', '^/api/', '^/api-docs'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: true, changeOrigin: false }])),
+  },
+  build: {
+    chunkSizeWarningLimit: 800,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', environment: 'happy-dom', include: ['tests/src/**/*.test.{ts,tsx}', 'tests/renderer/**/*.test.{ts,tsx}', 'tests/schemas/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
