@@ -1,0 +1,57 @@
+import { Spin } from 'antd';
+import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { SchemaErrorPanel, type SchemaProblem } from './errors/SchemaErrorPanel.tsx';
+import type { PageProps } from './pages/types.ts';
+import { pageKinds } from './registry/builtins.ts';
+import { basicProblems, parseScreenText } from './schema/parse-screen.ts';
+import type { Screen } from './schema/screen.ts';
+
+type State = { status: 'loading' } | { status: 'ready'; screen: Screen; Page: ComponentType<PageProps> } | { status: 'error'; problems: SchemaProblem[] };
+
+class RenderBoundary extends Component<{ file: string; children: ReactNode }, { error?: Error }> {
+  state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    if (this.state.error) return <SchemaErrorPanel file={this.props.file} title="This screen failed while rendering" problems={[{ path: '', message: this.state.error.message }]} />;
+    return this.props.children;
+  }
+}
+
+/**
+ * Renders one screen from its schema: text → JSON → checks → the page kind's component. Any
+ * problem becomes an error panel naming the file and JSON path; the rest of the app keeps working.
+ */
+export function ScreenHost({ file, load, screen: given, params }: { file: string; load?: () => Promise<string>; screen?: Screen; params: Record<string, string> }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    (async (): Promise<State> => {
+      let screen = given;
+      if (!screen) {
+        const parsed = parseScreenText(await load!());
+        if (!parsed.screen) return { status: 'error', problems: parsed.problems };
+        screen = parsed.screen;
+      }
+      const problems = basicProblems(screen, (k) => pageKinds.has(k));
+      if (problems.length) return { status: 'error', problems };
+      const Page = (await pageKinds.resolve(screen.kind)) as ComponentType<PageProps>;
+      return { status: 'ready', screen, Page };
+    })().then(
+      (s) => live && setState(s),
+      (e: unknown) => live && setState({ status: 'error', problems: [{ path: '', message: (e as Error).message }] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [file, load, given]);
+  if (state.status === 'loading') return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (state.status === 'error') return <SchemaErrorPanel file={file} problems={state.problems} />;
+  const { Page, screen } = state;
+  return (
+    <RenderBoundary file={file}>
+      <Page screen={screen} params={params} file={file} />
+    </RenderBoundary>
+  );
+}

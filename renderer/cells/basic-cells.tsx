@@ -1,0 +1,61 @@
+import { Tag, Typography } from 'antd';
+import { formatNumber } from '../format/number.ts';
+import { useServices } from '../runtime/services.ts';
+import { STATUS_MAPS } from './status-maps.ts';
+import type { CellProps } from './types.ts';
+import { fillUrl } from '../data/url-template.ts';
+
+const empty = (v: unknown) => v === null || v === undefined || v === '';
+
+export function TextCell({ value }: CellProps) {
+  return <>{empty(value) ? '' : String(value)}</>;
+}
+
+export function NumberCell({ value, column }: CellProps) {
+  const p = column.decl.precision ?? (column.decl.type === 'money' ? 2 : undefined);
+  return <>{empty(value) ? '' : formatNumber(Number(value), p)}{column.decl.type === 'percent' && !empty(value) ? '%' : ''}</>;
+}
+
+export function LovCell({ row, column, value }: CellProps) {
+  return <>{(row[`${column.field}Meaning`] as string) ?? (empty(value) ? '' : String(value))}</>;
+}
+
+export function FlagCell({ value }: CellProps) {
+  const s = useServices();
+  const on = value === 1 || value === '1' || value === 'Y';
+  return <Tag color={on ? 'green' : 'default'}>{on ? s.t('hzero.common.status.yes', 'Yes') : s.t('hzero.common.status.no', 'No')}</Tag>;
+}
+
+export function StatusCell({ value, column, row }: CellProps) {
+  const s = useServices();
+  const map = column.statusMap ? STATUS_MAPS[column.statusMap] : undefined;
+  if (!map) return <Tag>{(row[`${column.field}Meaning`] as string) ?? String(value ?? '')}</Tag>;
+  const d = map(value);
+  return <Tag color={d.color}>{s.t(d.key, d.text)}</Tag>;
+}
+
+export function LinkCell({ value, column, row }: CellProps) {
+  const s = useServices();
+  const text = (row[`${column.field}Meaning`] as string) ?? String(value ?? '');
+  if (!column.link) return <>{text}</>;
+  const href = fillUrl(column.link, { ...s.user, ...row });
+  return (
+    <a
+      href={href}
+      onClick={(e) => {
+        e.preventDefault();
+        s.navigate(href);
+      }}
+    >
+      {text}
+    </a>
+  );
+}
+
+export function RichTextCell({ value }: CellProps) {
+  return <Typography.Text ellipsis>{String(value ?? '').replace(/<[^>]+>/g, ' ')}</Typography.Text>;
+}
+
+export function JsonCell({ value }: CellProps) {
+  return <code>{empty(value) ? '' : JSON.stringify(value).slice(0, 80)}</code>;
+}

@@ -1,0 +1,98 @@
+import { type Ast, ExpressionError, parseExpression } from './parse.ts';
+
+/** Functions an expression may call. Pure, small and documented in docs/schema-language.md. */
+export const EXPRESSION_FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
+  isEmpty: (v) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0),
+  includes: (list, v) => Array.isArray(list) && list.includes(v),
+  len: (v) => (typeof v === 'string' || Array.isArray(v) ? v.length : 0),
+  lower: (v) => String(v ?? '').toLowerCase(),
+  upper: (v) => String(v ?? '').toUpperCase(),
+  round: (v, digits) => {
+    const f = 10 ** Number(digits ?? 0);
+    return Math.round(Number(v) * f) / f;
+  },
+  number: (v) => Number(v),
+  now: () => new Date().toISOString(),
+};
+
+const BINARY: Record<string, (a: unknown, b: unknown) => unknown> = {
+  '==': (a, b) => a == b, // eslint-disable-line eqeqeq -- schema authors compare '1' and 1 loosely, as the platform's flags mix both
+  '!=': (a, b) => a != b, // eslint-disable-line eqeqeq
+  '===': (a, b) => a === b,
+  '!==': (a, b) => a !== b,
+  '<': (a, b) => (a as number) < (b as number),
+  '<=': (a, b) => (a as number) <= (b as number),
+  '>': (a, b) => (a as number) > (b as number),
+  '>=': (a, b) => (a as number) >= (b as number),
+  '+': (a, b) => (typeof a === 'string' || typeof b === 'string' ? `${a ?? ''}${b ?? ''}` : Number(a ?? 0) + Number(b ?? 0)),
+  '-': (a, b) => Number(a) - Number(b),
+  '*': (a, b) => Number(a) * Number(b),
+  '/': (a, b) => Number(a) / Number(b),
+  '%': (a, b) => Number(a) % Number(b),
+};
+
+const FORBIDDEN_MEMBERS = new Set(['constructor', '__proto__', 'prototype']);
+
+function evalNode(n: Ast, scope: Record<string, unknown>, src: string): unknown {
+  switch (n.type) {
+    case 'Literal':
+      return n.value;
+    case 'Identifier': {
+      const name = n.name as string;
+      if (name === 'undefined') return undefined;
+      if (!Object.prototype.hasOwnProperty.call(scope, name)) throw new ExpressionError(`unknown name "${name}"`, src);
+      return scope[name];
+    }
+    case 'MemberExpression': {
+      const obj = evalNode(n.object as Ast, scope, src);
+      const key = n.computed ? evalNode(n.property as Ast, scope, src) : ((n.property as Ast).name as string);
+      if (FORBIDDEN_MEMBERS.has(String(key))) throw new ExpressionError(`"${String(key)}" cannot be read`, src);
+      if (obj === null || obj === undefined) return undefined;
+      return Object.prototype.hasOwnProperty.call(obj, key as PropertyKey) || Array.isArray(obj) ? (obj as Record<string, unknown>)[key as string] : undefined;
+    }
+    case 'UnaryExpression': {
+      const v = evalNode(n.argument as Ast, scope, src);
+      if (n.operator === '!') return !v;
+      if (n.operator === '-') return -Number(v);
+      if (n.operator === '+') return Number(v);
+      throw new ExpressionError(`operator ${String(n.operator)} is not allowed`, src);
+    }
+    case 'BinaryExpression': {
+      const op = n.operator as string;
+      if (op === '&&') return evalNode(n.left as Ast, scope, src) && evalNode(n.right as Ast, scope, src);
+      if (op === '||') return evalNode(n.left as Ast, scope, src) || evalNode(n.right as Ast, scope, src);
+      if (op === '??') return evalNode(n.left as Ast, scope, src) ?? evalNode(n.right as Ast, scope, src);
+      const f = BINARY[op];
+      if (!f) throw new ExpressionError(`operator ${op} is not allowed`, src);
+      return f(evalNode(n.left as Ast, scope, src), evalNode(n.right as Ast, scope, src));
+    }
+    case 'ConditionalExpression':
+      return evalNode(n.test as Ast, scope, src) ? evalNode(n.consequent as Ast, scope, src) : evalNode(n.alternate as Ast, scope, src);
+    case 'ArrayExpression':
+      return (n.elements as Ast[]).map((e) => evalNode(e, scope, src));
+    case 'CallExpression': {
+      const callee = n.callee as Ast;
+      const fn = callee.type === 'Identifier' ? EXPRESSION_FUNCTIONS[callee.name as string] : undefined;
+      if (!fn) throw new ExpressionError(`only these functions can be called: ${Object.keys(EXPRESSION_FUNCTIONS).join(', ')}`, src);
+      return fn(...(n.arguments as Ast[]).map((a) => evalNode(a, scope, src)));
+    }
+    default:
+      throw new ExpressionError(`${n.type} is not allowed`, src);
+  }
+}
+
+/** Evaluates an expression against named values (`record`, `user`, `route`, `query`). */
+export function evaluate(source: string, scope: Record<string, unknown>): unknown {
+  return evalNode(parseExpression(source), scope, source);
+}
+
+/** A boolean property that may be a literal or an expression; errors count as `fallback`. */
+export function evaluateFlag(value: boolean | string | undefined, scope: Record<string, unknown>, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value === 'boolean') return value;
+  try {
+    return !!evaluate(value, scope);
+  } catch {
+    return fallback;
+  }
+}

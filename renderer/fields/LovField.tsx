@@ -1,0 +1,92 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Modal, Space, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { useServices } from '../runtime/services.ts';
+import type { FieldProps } from './types.ts';
+
+interface LovView {
+  viewCode: string;
+  lovCode: string;
+  valueField: string;
+  displayField: string;
+  title: string;
+  width: number;
+  pageSize: number;
+  queryFields: Array<{ field: string; label: string }>;
+  tableFields: Array<{ title: string; dataIndex: string; width?: number }>;
+}
+
+/**
+ * LOV lookup modal (§7.3): the view (`/lov-view/info`) gives the query fields and columns; rows
+ * come paged from `/lovs/data`. Picking a row sets the value, its display text
+ * (`<field>Meaning`) and any fields named in the screen's `lovMap`.
+ */
+export default function LovField({ field, value, onChange, disabled, id, record, setValue }: FieldProps) {
+  const s = useServices();
+  const [open, setOpen] = useState(false);
+  const [view, setView] = useState<LovView>();
+  const [query, setQuery] = useState<Record<string, string>>({});
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const [data, setData] = useState<{ rows: Record<string, unknown>[]; total: number }>({ rows: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const tenantSeg = s.siteMode ? '' : `/${s.user.tenantId}`;
+
+  useEffect(() => {
+    if (!open || view) return;
+    s.request<LovView>(`/hpfm/v1${tenantSeg}/lov-view/info`, { query: { viewCode: field.decl.lovView } }).then((v) => {
+      setView(v);
+      setPage({ current: 1, size: v.pageSize || 10 });
+    }, () => setOpen(false));
+  }, [open, view, s, tenantSeg, field.decl.lovView]);
+
+  const load = (current: number, size: number, q = query) => {
+    if (!view) return;
+    setLoading(true);
+    s.request<{ content: Record<string, unknown>[]; totalElements: number }>(`/hpfm/v1${tenantSeg}/lovs/data`, { query: { lovCode: view.lovCode, page: current - 1, size, ...q } })
+      .then((r) => setData({ rows: r.content ?? [], total: r.totalElements ?? 0 }))
+      .finally(() => setLoading(false));
+  };
+
+  useEffect(() => {
+    if (open && view) load(1, view.pageSize || 10);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load on open only
+  }, [open, view]);
+
+  const pick = (row: Record<string, unknown>) => {
+    if (!view) return;
+    onChange(row[view.valueField]);
+    setValue(`${field.name}Meaning`, row[view.displayField]);
+    for (const [target, src] of Object.entries(field.lovMap ?? {})) setValue(target, row[src]);
+    setOpen(false);
+  };
+
+  const text = (record[`${field.name}Meaning`] as string) ?? (value === null || value === undefined ? '' : String(value));
+  return (
+    <>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input id={id} name={field.name} readOnly value={text} disabled={disabled} onClick={() => !disabled && setOpen(true)} />
+        <Button aria-label="lookup" icon={<SearchOutlined />} disabled={disabled} onClick={() => setOpen(true)} />
+        {!disabled && value !== null && value !== undefined && value !== '' && (
+          <Button aria-label="clear" onClick={() => { onChange(null); setValue(`${field.name}Meaning`, null); }}>×</Button>
+        )}
+      </Space.Compact>
+      <Modal open={open} title={view?.title ?? s.label(field.label)} width={view?.width ?? 520} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
+        <Space wrap style={{ marginBottom: 12 }}>
+          {view?.queryFields.map((q) => (
+            <Input key={q.field} name={`lov-${q.field}`} placeholder={q.label} allowClear value={query[q.field] ?? ''} onChange={(e) => setQuery({ ...query, [q.field]: e.target.value })} onPressEnter={() => load(1, page.size)} />
+          ))}
+          <Button type="primary" onClick={() => { setPage({ ...page, current: 1 }); load(1, page.size); }}>{s.t('hzero.common.button.search', 'Search')}</Button>
+        </Space>
+        <Table
+          size="small"
+          rowKey={(r) => String(r[view?.valueField ?? 'id'])}
+          loading={loading}
+          dataSource={data.rows}
+          columns={(view?.tableFields ?? []).map((c) => ({ title: c.title, dataIndex: c.dataIndex, width: c.width }))}
+          onRow={(r) => ({ onClick: () => pick(r), style: { cursor: 'pointer' } })}
+          pagination={{ current: page.current, pageSize: page.size, total: data.total, showSizeChanger: false, onChange: (c, sz) => { setPage({ current: c, size: sz }); load(c, sz); } }}
+        />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { InputNumber } from 'antd';
+import { formatNumber } from '../format/number.ts';
+import type { FieldProps } from './types.ts';
+
+/** Numbers, money and percent: thousands separators and the declared precision. */
+export default function NumberField({ field, value, onChange, disabled, id }: FieldProps) {
+  const precision = field.decl.precision ?? (field.type === 'money' ? 2 : field.type === 'integer' ? 0 : undefined);
+  return (
+    <InputNumber
+      id={id}
+      name={field.name}
+      style={{ width: '100%' }}
+      value={value === null || value === undefined || value === '' ? null : Number(value)}
+      disabled={disabled}
+      min={field.decl.min}
+      max={field.decl.max}
+      precision={precision}
+      formatter={(v) => (v === undefined || v === null || String(v) === '' ? '' : formatNumber(Number(v), undefined))}
+      parser={(v) => (v ? Number(String(v).replace(/,/g, '')) : (null as unknown as number))}
+      suffix={field.type === 'percent' ? '%' : undefined}
+      onChange={(v) => onChange(v)}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { evaluate, evaluateFlag } from '../expressions/evaluate.ts';
+import type { EntityDecl } from '../schema/entity.ts';
+import { fieldJsonSchema } from '../schema/field-json-schema.ts';
+import type { ResolvedField } from '../schema/resolve-field.ts';
+
+const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, strict: false });
+const compiled = new WeakMap<ResolvedField[], ValidateFunction>();
+
+/**
+ * Form state with one observable per field: a widget reads only its own value, so a keystroke
+ * re-renders one field. Validation uses the entity's JSON Schema, compiled once per field set,
+ * and runs on blur and on submit, not on every key.
+ */
+export class FormStore {
+  values: Record<string, unknown>;
+  errors: Record<string, string> = {};
+  dirty = false;
+  saving = false;
+
+  constructor(
+    readonly entity: EntityDecl,
+    readonly fields: ResolvedField[],
+    initial: Record<string, unknown>,
+    private readonly scopeExtra: () => Record<string, unknown>,
+    private readonly labelOf: (f: ResolvedField) => string,
+  ) {
+    this.values = { ...initial };
+    makeObservable(this, {
+      values: observable,
+      errors: observableRef,
+      dirty: observable,
+      saving: observable,
+      setValue: action,
+      reset: action,
+      validate: action,
+    });
+  }
+
+  /** Expressions see `record`, plus `user` and `route` from the page. */
+  scope(): Record<string, unknown> {
+    return { record: this.values, ...this.scopeExtra() };
+  }
+
+  setValue(name: string, value: unknown): void {
+    this.values[name] = value;
+    this.dirty = true;
+    if (this.errors[name]) {
+      const { [name]: _gone, ...rest } = this.errors;
+      this.errors = rest;
+    }
+  }
+
+  reset(values: Record<string, unknown>): void {
+    this.values = { ...values };
+    this.errors = {};
+    this.dirty = false;
+  }
+
+  isVisible(f: ResolvedField): boolean {
+    return evaluateFlag(f.visible, this.scope(), true);
+  }
+
+  isRequired(f: ResolvedField): boolean {
+    return evaluateFlag(f.required, this.scope(), false);
+  }
+
+  isDisabled(f: ResolvedField): boolean {
+    return evaluateFlag(f.disabled, this.scope(), false);
+  }
+
+  /** Computed values (`value` expressions), applied before validation and submit. */
+  applyComputed(): void {
+    for (const f of this.fields) {
+      if (!f.value) continue;
+      try {
+        this.values[f.name] = evaluate(f.value, this.scope());
+      } catch {
+        /* an unresolvable computation leaves the value as typed */
+      }
+    }
+  }
+
+  private validator(): ValidateFunction {
+    let v = compiled.get(this.fields);
+    if (!v) {
+      const properties: Record<string, unknown> = {};
+      for (const f of this.fields) properties[f.name] = fieldJsonSchema({ ...f.decl, required: false });
+      v = ajv.compile({ type: 'object', properties });
+      compiled.set(this.fields, v);
+    }
+    return v;
+  }
+
+  /**
+   * Validates visible fields: required (static or by expression) and the entity's rules. Hidden
+   * fields are never validated, even when declared required. Returns the first invalid field.
+   */
+  validate(only?: string): string | undefined {
+    const errors: Record<string, string> = only ? { ...this.errors } : {};
+    if (only) delete errors[only];
+    const validate = this.validator();
+    const data: Record<string, unknown> = {};
+    for (const f of this.fields) {
+      const v = this.values[f.name];
+      data[f.name] = v === '' || v === undefined ? null : v;
+    }
+    validate(data);
+    const ajvErrors = new Map<string, string>();
+    for (const e of validate.errors ?? []) {
+      const name = e.instancePath.replace(/^\//, '').split('/')[0]!;
+      if (!ajvErrors.has(name)) ajvErrors.set(name, e.keyword);
+    }
+    let first: string | undefined;
+    for (const f of this.fields) {
+      if (only && f.name !== only) continue;
+      if (!this.isVisible(f)) continue;
+      const v = this.values[f.name];
+      const blank = v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+      let msg: string | undefined;
+      const label = this.labelOf(f);
+      if (blank && this.isRequired(f)) msg = `required:${label}`;
+      else if (!blank && ajvErrors.has(f.name)) {
+        const kw = ajvErrors.get(f.name)!;
+        msg = kw === 'maxLength' ? `maxLength:${label}:${f.decl.maxLength}` : kw === 'minimum' ? `min:${label}:${f.decl.min}` : kw === 'maximum' ? `max:${label}:${f.decl.max}` : `pattern:${label}`;
+      }
+      if (msg) {
+        errors[f.name] = msg;
+        first ??= f.name;
+      }
+    }
+    runInAction(() => (this.errors = errors));
+    return first;
+  }
+
+  /** The payload: declared fields only, with create-only drops applied (§5). */
+  payload(mode: 'create' | 'update'): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(this.values)) out[k] = v;
+    if (mode === 'create') for (const f of this.fields) if (f.dropOnCreate) delete out[f.name];
+    return out;
+  }
+}

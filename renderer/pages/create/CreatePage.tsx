@@ -1,0 +1,63 @@
+import { Button, Space, Spin } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState } from 'react';
+import { createEndpoint } from '../../data/endpoints.ts';
+import { fillUrl } from '../../data/url-template.ts';
+import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
+import { FormSections, scrollToField } from '../../form/FormSections.tsx';
+import { FormStore } from '../../form/FormStore.ts';
+import { prepareForm } from '../../form/prepare-form.ts';
+import { useServices } from '../../runtime/services.ts';
+import { usePrepared } from '../../runtime/usePrepared.ts';
+import type { CreateScreen } from '../../schema/screen.ts';
+import type { PageProps } from '../types.ts';
+
+/** A create screen: the form with entity defaults, submit, then open the created record. */
+export default function CreatePage({ screen, params, file }: PageProps<CreateScreen>) {
+  const s = useServices();
+  const prepared = usePrepared(() => prepareForm(s, screen.entity, screen.sections), [screen]);
+  if (prepared.status === 'loading') return <Spin />;
+  if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
+  return <CreateView {...prepared.value} screen={screen} params={params} />;
+}
+
+const CreateView = observer(function CreateView({ entity, sections, fields, screen, params }: Awaited<ReturnType<typeof prepareForm>> & { screen: CreateScreen; params: Record<string, string> }) {
+  const s = useServices();
+  const store = useMemo(() => {
+    const initial: Record<string, unknown> = {};
+    for (const f of fields) {
+      const d = f.defaultValue ?? f.decl.default;
+      if (d !== undefined) initial[f.name] = d;
+    }
+    return new FormStore(entity, fields, initial, () => ({ user: s.user, route: params }), (f) => s.label(f.label));
+  }, [entity, fields, s, params]);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
+  const submit = async () => {
+    store.applyComputed();
+    const invalid = store.validate();
+    if (invalid) return scrollToField(invalid);
+    const ep = createEndpoint(entity, s.siteMode, screen.data?.create);
+    setSaving(true);
+    try {
+      const created = await s.request<Record<string, unknown>>(fillUrl(ep.url, { ...s.user, ...params }, { siteMode: s.siteMode }), { method: ep.method ?? 'POST', body: store.payload('create') });
+      store.reset(created);
+      s.notify.success(s.t('hzero.common.notification.success', 'Operation succeeded'));
+      if (screen.afterSubmit) s.navigate(fillUrl(screen.afterSubmit, { ...s.user, ...params, ...created }));
+    } catch {
+      /* the request layer has notified */
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div data-screen={screen.route}>
+      <FormSections store={store} sections={sections} />
+      <Space>
+        <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="submit-button">
+          {s.t('hzero.common.button.save', 'Save')}
+        </Button>
+      </Space>
+    </div>
+  );
+});

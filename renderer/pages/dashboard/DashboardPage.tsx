@@ -1,0 +1,55 @@
+import { Card, Col, List, Row, Statistic } from 'antd';
+import { useEffect, useState } from 'react';
+import { fillUrl } from '../../data/url-template.ts';
+import { useServices } from '../../runtime/services.ts';
+import type { DashboardScreen } from '../../schema/screen.ts';
+import type { PageProps } from '../types.ts';
+
+type Card = DashboardScreen['cards'][number];
+
+/** A card: a count (totalElements of a one-row query) or the first rows of a list. */
+function DashCard({ card }: { card: Card }) {
+  const s = useServices();
+  const [data, setData] = useState<{ total: number; rows: Record<string, unknown>[] } | undefined>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const url = fillUrl(card.data.url, { ...s.user }, { siteMode: s.siteMode });
+    s.request<Record<string, unknown> | Record<string, unknown>[]>(url, { query: { page: 0, size: card.kind === 'count' ? 1 : 5, ...(card.data.params ?? {}) }, silent: true })
+      .then((d) => {
+        if (!live) return;
+        if (Array.isArray(d)) setData({ total: d.length, rows: d.slice(0, 5) });
+        else setData({ total: Number(d.totalElements ?? d.total ?? d.unreadMessageCount ?? 0), rows: (d.content as Record<string, unknown>[]) ?? [] });
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [card, s]);
+  const title = s.label(card.title);
+  const open = card.link ? () => s.navigate(card.link!) : undefined;
+  return (
+    <Card size="small" title={title} hoverable={!!open} onClick={open} data-card={title} loading={!data && !failed}>
+      {failed ? (
+        <span>—</span>
+      ) : card.kind === 'count' ? (
+        <Statistic value={data?.total ?? 0} />
+      ) : (
+        <List size="small" dataSource={data?.rows ?? []} renderItem={(r) => <List.Item>{String(r[(card.columns?.[0] as string) ?? 'title'] ?? r.subject ?? r.title ?? '')}</List.Item>} />
+      )}
+    </Card>
+  );
+}
+
+/** Dashboard cards from server data (the workplace and module home pages). */
+export default function DashboardPage({ screen }: PageProps<DashboardScreen>) {
+  return (
+    <Row gutter={[12, 12]} data-screen={screen.route}>
+      {screen.cards.map((c, i) => (
+        <Col key={i} xs={24} md={c.span ?? 8}>
+          <DashCard card={c} />
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, Space, Spin, Tabs } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { ActionButton } from '../../actions/ActionButton.tsx';
+import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
+import { FormSections, scrollToField } from '../../form/FormSections.tsx';
+import { prepareForm } from '../../form/prepare-form.ts';
+import { preload } from '../../runtime/preload.ts';
+import { useServices } from '../../runtime/services.ts';
+import { usePrepared } from '../../runtime/usePrepared.ts';
+import { resolveColumn, type ResolvedColumn } from '../../schema/resolve-field.ts';
+import type { DetailScreen, DetailTab } from '../../schema/screen.ts';
+import type { EntityDecl } from '../../schema/entity.ts';
+import type { PageProps } from '../types.ts';
+import { ChildTable } from './ChildTable.tsx';
+import { DetailStore } from './DetailStore.ts';
+
+/** A detail (or edit) screen: header form in sections, child tables in tabs, status actions. */
+export default function DetailPage({ screen, params, file }: PageProps<DetailScreen>) {
+  const s = useServices();
+  const prepared = usePrepared(async () => {
+    const form = await prepareForm(s, screen.entity, screen.sections, screen.actions);
+    const tabs: Array<{ tab: DetailTab; entity: EntityDecl; columns: ResolvedColumn[] }> = [];
+    for (const [ti, tab] of (screen.tabs ?? []).entries()) {
+      const entity = await s.loadEntity(tab.entity ?? screen.entity!);
+      const columns = (tab.table?.columns ?? []).map((c, i) => resolveColumn(entity, c, `/tabs/${ti}/table/columns/${i}`));
+      await preload([], columns.map((c, i) => [c, `/tabs/${ti}/table/columns/${i}`]), []);
+      tabs.push({ tab, entity, columns });
+    }
+    return { ...form, tabs, store: new DetailStore(screen, form.entity, form.fields, s, params) };
+  }, [screen, JSON.stringify(params)]);
+  if (prepared.status === 'loading') return <Spin />;
+  if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
+  return <DetailView {...prepared.value} screen={screen} params={params} />;
+}
+
+type ViewProps = Omit<Awaited<ReturnType<typeof prepareForm>>, 'fields'> & {
+  store: DetailStore;
+  tabs: Array<{ tab: DetailTab; entity: EntityDecl; columns: ResolvedColumn[] }>;
+  screen: DetailScreen;
+  params: Record<string, string>;
+};
+
+const DetailView = observer(function DetailView({ store, sections, tabs, screen, params, entity }: ViewProps) {
+  const s = useServices();
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  useEffect(() => s.onBeforeClose?.(() => !store.form.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
+  if (store.loading && !store.form.values[entity.primaryKey]) return <Spin />;
+  if (store.error) return <Alert type="error" title={store.error} />;
+  const editable = screen.editable !== false;
+  const save = async () => {
+    const r = await store.save();
+    if (r.invalid) scrollToField(r.invalid);
+    return r.ok;
+  };
+  const scope = { record: store.form.values, user: s.user, route: params };
+  const ctx = () => ({ entity, record: store.form.values, params, refresh: () => store.load(), save });
+  const vars = { ...s.user, ...params, ...store.form.values };
+  return (
+    <div data-screen={screen.route}>
+      <Space style={{ marginBottom: 12 }} wrap data-testid="detail-actions">
+        {editable && (
+          <Button type="primary" loading={store.form.saving} onClick={() => void save()} data-testid="save-button">
+            {s.t('hzero.common.button.save', 'Save')}
+          </Button>
+        )}
+        {(screen.actions ?? []).map((a, i) => (
+          <ActionButton key={i} action={a} scope={scope} context={ctx} />
+        ))}
+      </Space>
+      <FormSections store={store.form} sections={sections} readOnly={!editable} />
+      {tabs.length > 0 && (
+        <Tabs
+          items={tabs.map(({ tab, entity: e, columns }, i) => ({
+            key: String(i),
+            label: s.label(tab.title),
+            children: <ChildTable tab={tab} entity={e} columns={columns} vars={vars} />,
+          }))}
+        />
+      )}
+    </div>
+  );
+});

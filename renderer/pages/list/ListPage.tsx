@@ -1,0 +1,158 @@
+import { Button, Card, Col, Form, Pagination, Row, Space } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { ActionButton } from '../../actions/ActionButton.tsx';
+import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
+import { fieldWidgets } from '../../registry/builtins.ts';
+import { checkExpression } from '../../runtime/check-expressions.ts';
+import { preload } from '../../runtime/preload.ts';
+import { useServices } from '../../runtime/services.ts';
+import { usePrepared } from '../../runtime/usePrepared.ts';
+import { resolveColumn, resolveField, type ResolvedField } from '../../schema/resolve-field.ts';
+import type { EntityDecl } from '../../schema/entity.ts';
+import type { ListScreen } from '../../schema/screen.ts';
+import { DataTable } from '../../table/DataTable.tsx';
+import type { PageProps } from '../types.ts';
+import { ListStore } from './ListStore.ts';
+
+/** A list screen: search form, toolbar, table and pagination, all from the schema. */
+export default function ListPage({ screen, params, file }: PageProps<ListScreen>) {
+  const s = useServices();
+  const prepared = usePrepared(async () => {
+    if (!screen.entity) throw new Error('a list screen needs "entity"');
+    const entity = await s.loadEntity(screen.entity);
+    const search = (screen.search?.fields ?? []).map((f, i) => resolveField(entity, f, `/search/fields/${i}`));
+    const columns = screen.table.columns.map((c, i) => resolveColumn(entity, c, `/table/columns/${i}`));
+    const actions = [...(screen.toolbar ?? []).map((a, i) => [a, `/toolbar/${i}`] as const), ...(screen.table.rowActions ?? []).map((a, i) => [a, `/table/rowActions/${i}`] as const)];
+    for (const [a, path] of actions) {
+      checkExpression(a.visible, `${path}/visible`);
+      checkExpression(a.disabled, `${path}/disabled`);
+    }
+    await preload(
+      search.map((f, i) => [f, `/search/fields/${i}`]),
+      columns.map((c, i) => [c, `/table/columns/${i}`]),
+      actions.map(([a, p]) => [a, p]),
+    );
+    return { entity, search, columns, store: new ListStore(screen, entity, s, params) };
+  }, [screen, JSON.stringify(params)]);
+
+  if (prepared.status === 'loading') return null;
+  if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
+  return <ListView {...prepared.value} screen={screen} params={params} />;
+}
+
+interface ViewProps {
+  screen: ListScreen;
+  params: Record<string, string>;
+  entity: EntityDecl;
+  search: ResolvedField[];
+  columns: ReturnType<typeof resolveColumn>[];
+  store: ListStore;
+}
+
+const ListView = observer(function ListView({ screen, params, entity, search, columns, store }: ViewProps) {
+  const s = useServices();
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  const scope = { user: s.user, route: params, query: store.query, selected: store.selectedRows };
+  const ctx = (record?: Record<string, unknown>) => () => ({ entity, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load() });
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-screen={screen.route}>
+      {search.length > 0 && (
+        <Card size="small">
+          <SearchForm store={store} fields={search} columns={screen.search?.columns ?? 3} />
+        </Card>
+      )}
+      {(screen.toolbar?.length ?? 0) > 0 && (
+        <Space wrap data-testid="toolbar">
+          {screen.toolbar!.map((a, i) => (
+            <ActionButton key={i} action={a} scope={scope} context={ctx()} />
+          ))}
+        </Space>
+      )}
+      <DataTable
+        columns={columns}
+        rows={store.rows}
+        rowKey={store.rowKey}
+        loading={store.loading}
+        sort={store.sort}
+        onSort={(f) => void store.toggleSort(f)}
+        selection={screen.table.selection}
+        selected={store.selection}
+        onSelect={(keys) => store.setSelection(keys)}
+        rowHeight={screen.table.rowHeight}
+        rowActions={
+          screen.table.rowActions?.length
+            ? (row) => (
+                <Space size={0}>
+                  {screen.table.rowActions!.map((a, i) => (
+                    <ActionButton key={i} action={a} size="small" asLink scope={{ ...scope, record: row }} context={ctx(row)} />
+                  ))}
+                </Space>
+              )
+            : undefined
+        }
+      />
+      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Pagination
+          current={store.current}
+          pageSize={store.pageSize}
+          total={store.total}
+          showSizeChanger
+          pageSizeOptions={[10, 20, 50, 100]}
+          showTotal={(total) => s.t('hzero.common.pagination.total', '{{total}} items', { total })}
+          onChange={(c, size) => void store.changePage(c, size)}
+        />
+      </div>
+    </Space>
+  );
+});
+
+const SearchForm = observer(function SearchForm({ store, fields, columns }: { store: ListStore; fields: ResolvedField[]; columns: number }) {
+  const s = useServices();
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? fields : fields.slice(0, columns * 1);
+  const span = Math.floor(24 / columns);
+  return (
+    <Form layout="horizontal" labelCol={{ flex: '110px' }} onFinish={() => void store.search()} data-testid="search-form">
+      <Row gutter={12}>
+        {shown.map((f) => {
+          const Widget = fieldWidgets.peek(f.widget)!;
+          return (
+            <Col key={f.name} span={span}>
+              <Form.Item label={s.label(f.label)} htmlFor={`search-${f.name}`} style={{ marginBottom: 8 }}>
+                <SearchField store={store} field={f} Widget={Widget} />
+              </Form.Item>
+            </Col>
+          );
+        })}
+      </Row>
+      <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        {fields.length > columns && (
+          <Button type="link" onClick={() => setExpanded(!expanded)}>
+            {expanded ? s.t('hzero.common.button.collapse', 'Collapse') : s.t('hzero.common.button.more', 'More')}
+          </Button>
+        )}
+        <Button onClick={() => void store.reset()}>{s.t('hzero.common.button.reset', 'Reset')}</Button>
+        <Button type="primary" htmlType="submit" data-testid="search-button">
+          {s.t('hzero.common.button.search', 'Search')}
+        </Button>
+      </Space>
+    </Form>
+  );
+});
+
+const SearchField = observer(function SearchField({ store, field, Widget }: { store: ListStore; field: ResolvedField; Widget: NonNullable<ReturnType<typeof fieldWidgets.peek>> }) {
+  return (
+    <Widget
+      field={field}
+      id={`search-${field.name}`}
+      mode="search"
+      value={store.query[field.name]}
+      record={store.query}
+      onChange={(v) => store.setQueryValue(field.name, v)}
+      setValue={(n, v) => store.setQueryValue(n, v)}
+    />
+  );
+});

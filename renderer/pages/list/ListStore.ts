@@ -1,0 +1,134 @@
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { fillUrl } from '../../data/url-template.ts';
+import { listEndpoint } from '../../data/endpoints.ts';
+import type { RendererServices } from '../../runtime/services.ts';
+import type { EntityDecl } from '../../schema/entity.ts';
+import type { ListScreen } from '../../schema/screen.ts';
+
+export interface SortState {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/**
+ * One list page's state: query, rows, paging, sort, selection, loading and error. It does the
+ * fetching; the view only observes. Rows are replaced in one action (never pushed one by one).
+ */
+export class ListStore {
+  query: Record<string, unknown> = {};
+  rows: Record<string, unknown>[] = [];
+  total = 0;
+  current = 1;
+  pageSize: number;
+  sort: SortState | undefined = undefined;
+  selection = new Set<string>();
+  loading = false;
+  error: string | undefined = undefined;
+  private seq = 0;
+
+  constructor(
+    readonly screen: ListScreen,
+    readonly entity: EntityDecl,
+    private readonly services: RendererServices,
+    private readonly routeParams: Record<string, string>,
+  ) {
+    const wanted = screen.table.pageSize ?? 10;
+    this.pageSize = PAGE_SIZES.includes(wanted) ? wanted : wanted > 100 ? wanted : 10;
+    makeObservable<ListStore, 'seq'>(this, {
+      query: observable,
+      rows: observableRef,
+      total: observable,
+      current: observable,
+      pageSize: observable,
+      sort: observableRef,
+      selection: observableRef,
+      loading: observable,
+      error: observable,
+      seq: false,
+      setQueryValue: action,
+      search: action,
+      reset: action,
+      changePage: action,
+      toggleSort: action,
+      setSelection: action,
+      selectedRows: computed,
+    });
+  }
+
+  get rowKey(): string {
+    return this.screen.table.rowKey ?? this.entity.primaryKey;
+  }
+
+  get selectedRows(): Record<string, unknown>[] {
+    return this.rows.filter((r) => this.selection.has(String(r[this.rowKey])));
+  }
+
+  setQueryValue(name: string, value: unknown): void {
+    this.query[name] = value;
+  }
+
+  search(): Promise<void> {
+    this.current = 1;
+    return this.load();
+  }
+
+  reset(): Promise<void> {
+    this.query = {};
+    return this.search();
+  }
+
+  changePage(current: number, pageSize: number): Promise<void> {
+    this.current = pageSize !== this.pageSize ? 1 : current;
+    this.pageSize = pageSize;
+    return this.load();
+  }
+
+  /** Unsorted → ascending → descending → unsorted, as table headers usually cycle. */
+  toggleSort(field: string): Promise<void> {
+    const s = this.sort;
+    this.sort = !s || s.field !== field ? { field, order: 'asc' } : s.order === 'asc' ? { field, order: 'desc' } : undefined;
+    return this.load();
+  }
+
+  setSelection(keys: Iterable<string>): void {
+    this.selection = new Set(keys);
+  }
+
+  /** Fetches the current page; an older answer arriving late never overwrites a newer one. */
+  async load(): Promise<void> {
+    const seq = ++this.seq;
+    runInAction(() => {
+      this.loading = true;
+      this.error = undefined;
+    });
+    const ep = listEndpoint(this.entity, this.services.siteMode, this.screen.data?.list);
+    const vars = { ...this.services.user, ...this.routeParams };
+    try {
+      const extra: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(ep.params ?? {})) extra[k] = typeof v === 'string' ? fillUrl(v, vars) : v;
+      const data = await this.services.request<Record<string, unknown>>(fillUrl(ep.url, vars, { siteMode: this.services.siteMode }), {
+        method: ep.method ?? 'GET',
+        query: { ...extra, ...this.query, page: this.current - 1, size: this.pageSize, ...(this.sort ? { sort: `${this.sort.field},${this.sort.order}` } : {}) },
+      });
+      if (seq !== this.seq) return;
+      const rowsKey = ep.response?.rows ?? 'content';
+      const totalKey = ep.response?.total;
+      const rows = (Array.isArray(data) ? data : (data[rowsKey] as Record<string, unknown>[])) ?? [];
+      const total = Number(totalKey ? data[totalKey] : (data.totalElements ?? data.total ?? rows.length));
+      runInAction(() => {
+        this.rows = rows;
+        this.total = total;
+        this.loading = false;
+        this.selection = new Set([...this.selection].filter((k) => rows.some((r) => String(r[this.rowKey]) === k)));
+      });
+    } catch (e) {
+      if (seq !== this.seq) return;
+      runInAction(() => {
+        this.loading = false;
+        this.error = (e as Error).message;
+      });
+    }
+  }
+}

@@ -1,0 +1,9 @@
+import type { Screen } from '../schema/screen.ts';
+
+export interface PageProps<S extends Screen = Screen> {
+  screen: S;
+  /** Route parameters (`:id` → `{id}`). */
+  params: Record<string, string>;
+  /** The schema file, for error messages. */
+  file: string;
+}

@@ -1,0 +1,15 @@
+import { SchemaError } from '../errors/schema-error.ts';
+import { dependencies, parseExpression } from '../expressions/parse.ts';
+
+export const EXPRESSION_ROOTS = ['record', 'user', 'route', 'query', 'selected'];
+
+/** Parses an expression once, refusing unknown root names, so a typo shows at its path before anything runs. */
+export function checkExpression(source: unknown, path: string): void {
+  if (typeof source !== 'string') return;
+  try {
+    const { roots } = dependencies(parseExpression(source));
+    for (const r of roots) if (!EXPRESSION_ROOTS.includes(r)) throw new Error(`unknown name "${r}" (use ${EXPRESSION_ROOTS.join(', ')})`);
+  } catch (e) {
+    throw new SchemaError(`expression \`${source}\`: ${(e as Error).message}`, path);
+  }
+}

@@ -1,0 +1,25 @@
+import { actionTypes, cellRenderers, fieldWidgets } from '../registry/builtins.ts';
+import { SchemaError } from '../errors/schema-error.ts';
+import type { ResolvedColumn, ResolvedField } from '../schema/resolve-field.ts';
+import type { ActionBase } from '../schema/screen.ts';
+
+/**
+ * Loads the chunks of every widget, cell and action a page uses before it renders, so rows
+ * and fields render synchronously; an unknown type is a schema error at its path.
+ */
+export async function preload(fields: Array<[ResolvedField, string]>, columns: Array<[ResolvedColumn, string]>, actions: Array<[ActionBase, string]>): Promise<void> {
+  const jobs: Array<Promise<unknown>> = [];
+  for (const [f, path] of fields) {
+    if (!fieldWidgets.has(f.widget)) throw new SchemaError(`unknown widget "${f.widget}"; known: ${fieldWidgets.types().join(', ')}`, `${path}/widget`);
+    jobs.push(fieldWidgets.resolve(f.widget));
+  }
+  for (const [c, path] of columns) {
+    if (!cellRenderers.has(c.cell)) throw new SchemaError(`unknown cell "${c.cell}"; known: ${cellRenderers.types().join(', ')}`, `${path}/cell`);
+    jobs.push(cellRenderers.resolve(c.cell));
+  }
+  for (const [a, path] of actions) {
+    if (!actionTypes.has(a.type)) throw new SchemaError(`unknown action type "${a.type}"; known: ${actionTypes.types().join(', ')}`, `${path}/type`);
+    jobs.push(actionTypes.resolve(a.type));
+  }
+  await Promise.all(jobs);
+}

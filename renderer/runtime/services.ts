@@ -1,0 +1,52 @@
+import { createContext, useContext } from 'react';
+import type { EntityDecl } from '../schema/entity.ts';
+import type { Label } from '../schema/label.ts';
+
+export interface RequestOpts {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  query?: Record<string, unknown>;
+  body?: unknown;
+  responseType?: 'json' | 'text' | 'blob';
+  silent?: boolean;
+}
+
+/** The signed-in context expressions and URL templates see as `user`. */
+export interface RendererUser {
+  id: number;
+  loginName: string;
+  tenantId: number;
+  organizationId: number;
+  roleId: number;
+  roleCode: string;
+  roleLevel: string;
+  language: string;
+}
+
+/**
+ * What the renderer needs from its host (the shell, Storybook, a test): a small contract so
+ * the engine never imports the shell. Hosts pass it through <RendererProvider>.
+ */
+export interface RendererServices {
+  request<T = unknown>(url: string, opts?: RequestOpts): Promise<T>;
+  label(l: Label | undefined, fallback?: string): string;
+  t(key: string, fallback?: string, vars?: Record<string, unknown>): string;
+  /** undefined while a batched lookup is pending. */
+  can(codes: string[] | undefined): boolean | undefined;
+  navigate(path: string): void;
+  user: RendererUser;
+  siteMode: boolean;
+  language: string;
+  loadEntity(name: string): Promise<EntityDecl>;
+  notify: { success(text: string): void; error(text: string): void };
+  /** Registers the open tab's before-close guard (unsaved changes). */
+  onBeforeClose?(fn: () => boolean | Promise<boolean>): () => void;
+  accessToken(): string | undefined;
+}
+
+export const RendererContext = createContext<RendererServices | null>(null);
+
+export function useServices(): RendererServices {
+  const s = useContext(RendererContext);
+  if (!s) throw new Error('Renderer used outside <RendererContext.Provider>');
+  return s;
+}

@@ -1,0 +1,167 @@
+import type { Label } from './label.ts';
+
+/**
+ * The screen schema language, version 1. One JSON file per screen under `schemas/<module>/`;
+ * its meta-schema is `screen.meta.json` (kept in step with these types by a test).
+ */
+
+/** An expression of the safe expression language, e.g. `record.statusCode == 'NEW' && user.roleLevel != 'site'`. */
+export type Expression = string;
+
+export interface Endpoint {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** `{name}` from route params, the record and the user; `[{tenantId}/]` for tenant-aware paths. */
+  url: string;
+  /** Extra query parameters; string values are templates like the URL. */
+  params?: Record<string, string | number | boolean>;
+  /** Where rows and totals are in the answer (defaults: `content`, `totalElements`/`total`). */
+  response?: { rows?: string; total?: string };
+}
+
+/** A field reference: the entity's field by name, optionally adjusted for this screen. */
+export interface FieldRef {
+  field: string;
+  label?: Label;
+  /** A widget other than the one the entity's type implies. */
+  widget?: string;
+  required?: boolean | Expression;
+  visible?: Expression;
+  disabled?: boolean | Expression;
+  /** Computed value. */
+  value?: Expression;
+  /** Columns spanned in the form grid. */
+  span?: number;
+  placeholder?: Label;
+  help?: Label;
+  /** Field values copied from a LOV pick: `{targetField: lovRowField}`. */
+  lovMap?: Record<string, string>;
+  /** Fields of the create payload left out when the record's status is create (§5). */
+  dropOnCreate?: boolean;
+  defaultValue?: unknown;
+}
+
+export type FieldItem = string | FieldRef;
+
+export interface ColumnRef {
+  field: string;
+  label?: Label;
+  /** A cell renderer other than the one the type implies (`status`, `link`, `money`, `tag` …). */
+  cell?: string;
+  width?: number;
+  align?: 'left' | 'right' | 'center';
+  /** Opens this route (a template over the row) when the cell is clicked. */
+  link?: string;
+  sortable?: boolean;
+  fixed?: 'left' | 'right';
+  hidden?: boolean;
+  /** Display mapping of §4 for status cells (`frozen`, `health`, `readFlag` …). */
+  statusMap?: string;
+  /** For editable line tables. */
+  editable?: boolean;
+  summary?: 'sum' | 'avg' | 'count';
+}
+
+export type ColumnItem = string | ColumnRef;
+
+export interface ActionBase {
+  /** Action kind: a key of the action registry. */
+  type: string;
+  label?: Label;
+  icon?: string;
+  style?: 'primary' | 'default' | 'danger' | 'link';
+  /** Permission code checked through the shell's batched permission store. */
+  permission?: string;
+  visible?: Expression;
+  disabled?: Expression;
+  confirm?: Label;
+  /** Message shown on success. */
+  success?: Label;
+  [key: string]: unknown;
+}
+
+export interface Section {
+  title?: Label;
+  columns?: number;
+  fields: FieldItem[];
+  visible?: Expression;
+}
+
+export interface TableSpec {
+  rowKey?: string;
+  columns: ColumnItem[];
+  rowActions?: ActionBase[];
+  selection?: 'single' | 'multiple';
+  pageSize?: number;
+  /** Fixed row height in px; rows never wrap so virtualised rows stay exact. */
+  rowHeight?: number;
+  virtual?: boolean;
+}
+
+export interface ScreenBase {
+  $schema?: string;
+  version: 1;
+  route?: string;
+  routes?: string[];
+  kind: string;
+  title: Label;
+  /** Reachable by any signed-in user without a menu entry. */
+  authorized?: boolean;
+  /** The entity whose declared fields this screen uses. */
+  entity?: string;
+  icon?: string;
+}
+
+export interface ListScreen extends ScreenBase {
+  kind: 'list';
+  data?: { list?: Endpoint; delete?: Endpoint; export?: Endpoint };
+  search?: { fields: FieldItem[]; columns?: number };
+  toolbar?: ActionBase[];
+  table: TableSpec;
+}
+
+export interface DetailTab {
+  title: Label;
+  kind: 'table' | 'form';
+  entity?: string;
+  /** Filter of the child rows by the parent: `{poHeaderId: '{poHeaderId}'}`. */
+  filter?: Record<string, string>;
+  data?: { list?: Endpoint };
+  table?: TableSpec;
+  sections?: Section[];
+  editable?: boolean;
+}
+
+export interface DetailScreen extends ScreenBase {
+  kind: 'detail' | 'form' | 'edit';
+  /** Route parameter holding the record id. */
+  idParam?: string;
+  data?: { get?: Endpoint; update?: Endpoint };
+  sections: Section[];
+  tabs?: DetailTab[];
+  actions?: ActionBase[];
+  editable?: boolean;
+  attachments?: { field: string; bucketName?: string };
+  history?: boolean;
+}
+
+export interface CreateScreen extends ScreenBase {
+  kind: 'create';
+  data?: { create?: Endpoint };
+  sections: Section[];
+  /** Route to open after a successful submit (a template over the created record). */
+  afterSubmit?: string;
+}
+
+export interface DashboardScreen extends ScreenBase {
+  kind: 'dashboard';
+  cards: Array<{ title: Label; kind: 'count' | 'list'; data: Endpoint; link?: string; columns?: ColumnItem[]; span?: number; /** Role codes that see the card; all when absent. */ roles?: string[] }>;
+}
+
+export interface CustomScreen extends ScreenBase {
+  kind: 'custom';
+  /** Name of a component in the renderer registry. */
+  component: string;
+  props?: Record<string, unknown>;
+}
+
+export type Screen = ListScreen | DetailScreen | CreateScreen | DashboardScreen | CustomScreen;

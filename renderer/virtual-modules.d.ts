@@ -1,0 +1,12 @@
+declare module 'virtual:screen-manifest' {
+  export interface ScreenManifestEntry {
+    file: string;
+    routes: string[];
+    title: import('./schema/label.ts').Label;
+    kind: string;
+    authorized: boolean;
+    /** The raw JSON text of the schema file. */
+    load: () => Promise<string>;
+  }
+  export const screens: ScreenManifestEntry[];
+}

@@ -1,0 +1,45 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { ExceptionPage } from './exception/ExceptionPage.tsx';
+import { DefaultLayout } from './layouts/DefaultLayout.tsx';
+import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { screenRouteData } from './routes/screen-routes.ts';
+import { StoreContext, useStores } from './StoreContext.ts';
+import type { RootStore } from './stores/RootStore.ts';
+
+/** Page start of §4: nothing until authorised; a failed user load goes to /exception/500. */
+const Start = observer(function Start() {
+  const root = useStores();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const isPublic = window.location.pathname.startsWith('/pub/') || window.location.pathname.startsWith('/exception/');
+    void root.start(screenRouteData(), () => navigate('/exception/500', { replace: true }), { requireLogin: !isPublic });
+  }, [root, navigate]);
+  if (root.state === 'exception') return <ExceptionPage type="500" />;
+  if (root.state !== 'authorised') return null;
+  return (
+    <Routes>
+      <Route path="/pub/*" element={<PublicLayout />} />
+      <Route path="*" element={<DefaultLayout />} />
+    </Routes>
+  );
+});
+
+export const App = observer(function App({ root }: { root: RootStore }) {
+  return (
+    <StoreContext.Provider value={root}>
+      <ConfigProvider locale={root.i18n.antdLocale} theme={{ token: { borderRadius: 6 } }} modal={{}}>
+        <AntApp>
+          <BrowserRouter>
+            <Routes>
+              <Route path="/exception/:type" element={root.state === 'authorised' ? <Start /> : <ExceptionPage />} />
+              <Route path="*" element={<Start />} />
+            </Routes>
+          </BrowserRouter>
+        </AntApp>
+      </ConfigProvider>
+    </StoreContext.Provider>
+  );
+});

@@ -1,0 +1,69 @@
+import { Layout, Tabs } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { reportPageView } from '../routes/page-view.ts';
+import { useStores } from '../StoreContext.ts';
+import { HeaderBar } from './HeaderBar.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { TabContent } from './TabContent.tsx';
+import './layout.css';
+
+/** The signed-in layout: menu, header, tabs; the router's location drives which tab is active. */
+export const DefaultLayout = observer(function DefaultLayout() {
+  const { workspace, i18n } = useStores();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const path = location.pathname === '/' ? '/workplace' : location.pathname;
+    if (location.pathname === '/') navigate('/workplace', { replace: true });
+    workspace.openPath(path, location.search);
+    reportPageView(path, document.title);
+  }, [location.pathname, location.search, workspace, navigate]);
+
+  const go = (key: string | undefined) => {
+    const t = workspace.tabs.find((x) => x.key === key);
+    if (t) navigate(`${t.path}${t.search}`);
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider collapsible collapsed={workspace.collapsed} trigger={null} width={220}>
+        <div className="brand">{workspace.collapsed ? 'SRM' : 'SRM Back Office'}</div>
+        <SideMenu />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="app-header">
+          <HeaderBar />
+        </Layout.Header>
+        <Layout.Content className="app-content">
+          <Tabs
+            type="editable-card"
+            hideAdd
+            size="small"
+            activeKey={workspace.activeTabKey}
+            onChange={go}
+            onEdit={async (key, action) => {
+              if (action !== 'remove') return;
+              const next = await workspace.removeTab(String(key));
+              if (next) navigate(`${next.path}${next.search}`);
+            }}
+            items={workspace.tabs.map((t) => ({
+              key: t.key,
+              label: <span data-tab={t.key}>{i18n.label(t.title)}</span>,
+              closable: t.closable,
+              forceRender: false,
+              children: (
+                <div className="tab-page" data-tab-page={t.key}>
+                  <TabContent tab={t} />
+                </div>
+              ),
+            }))}
+            data-testid="workspace-tabs"
+          />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+});

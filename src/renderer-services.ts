@@ -1,0 +1,37 @@
+import { message } from 'antd';
+import { loadEntity } from '../renderer/data/entities.ts';
+import type { RendererServices } from '../renderer/runtime/services.ts';
+import { getAccessToken } from './auth/token.ts';
+import { request } from './request/request.ts';
+import type { RootStore } from './stores/RootStore.ts';
+
+/**
+ * The shell's side of the renderer contract: its request layer, texts, permission store,
+ * navigation (which opens tabs) and the open tab's before-close guard.
+ */
+export function rendererServices(root: RootStore, navigate: (path: string) => void, tabKey?: string): RendererServices {
+  const u = root.user.currentUser;
+  return {
+    request: (url, opts) => request(url, opts),
+    label: (l, fallback) => root.i18n.label(l, fallback),
+    t: (key, fallback, vars) => root.i18n.t(key, fallback, vars),
+    can: (codes) => root.permissions.status(codes),
+    navigate,
+    user: {
+      id: u?.id ?? 0,
+      loginName: u?.loginName ?? '',
+      tenantId: u?.tenantId ?? 0,
+      organizationId: u?.tenantId ?? 0,
+      roleId: u?.currentRoleId ?? 0,
+      roleCode: u?.currentRoleCode ?? '',
+      roleLevel: u?.currentRoleLevel ?? '',
+      language: root.i18n.language,
+    },
+    siteMode: root.user.siteMode,
+    language: root.i18n.language,
+    loadEntity,
+    notify: { success: (t) => void message.success(t, 1.5), error: (t) => void message.error(t, 1.5) },
+    onBeforeClose: tabKey ? (fn) => root.workspace.onBeforeTabRemove(tabKey, fn) : undefined,
+    accessToken: () => getAccessToken(),
+  };
+}

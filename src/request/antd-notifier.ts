@@ -1,0 +1,25 @@
+import { notification } from 'antd';
+import { REQUEST_NOTIFICATION_PLACEMENT } from '../config/constants.ts';
+import type { I18nStore } from '../stores/I18nStore.ts';
+import type { Notifier } from './request.ts';
+
+/** Request-layer notifications: bottom right, translated, styled by the answer's `type`. */
+export function antdNotifier(i18n: I18nStore): Notifier {
+  const placement = REQUEST_NOTIFICATION_PLACEMENT;
+  return {
+    failed(body) {
+      const kind = body.type === 'info' ? 'info' : body.type === 'warn' ? 'warning' : 'error';
+      notification[kind]({ placement, title: i18n.t('hzero.common.notification.error', 'Operation failed'), description: body.message });
+    },
+    forbidden() {
+      notification.error({
+        placement,
+        title: i18n.t('hzero.common.notification.error', 'Operation failed'),
+        description: i18n.t('hzero.common.notification.noPermission', 'Sorry, you do not have permission to perform this operation'),
+      });
+    },
+    error(title, description) {
+      notification.error({ placement, title, description });
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { makeAutoObservable } from 'mobx';
+import { HOME_TAB_KEY, NON_TAB_PATHS, TAB_SESSION_KEY } from '../config/constants.ts';
+import type { MenuItem, MenuLeaf } from './menu/menu-types.ts';
+import { findRoute, type RouteInfo } from './route-data.ts';
+import { HOME_TAB, type Tab } from './tabs/tab.ts';
+import { activeAfterRemoval, removalInfo } from './tabs/tab-rules.ts';
+
+type BeforeClose = () => boolean | void | Promise<boolean | void>;
+
+/**
+ * Workspace state of §3 and the tab behaviour of §2.19 and §4: tabs, active key, menu,
+ * routerData, the queue of paths opened before the menu loaded, before-close callbacks.
+ */
+export class WorkspaceStore {
+  tabs: Tab[] = [HOME_TAB];
+  activeTabKey = HOME_TAB_KEY;
+  menu: MenuItem[] = [];
+  menuLeafNode: MenuLeaf[] = [];
+  menuLoad = false;
+  routerData: RouteInfo[] = [];
+  collapsed = false;
+  private pathnameStack: Array<{ pathname: string; search: string }> = [];
+  private beforeClose = new Map<string, BeforeClose>();
+  private closeListeners = new Set<(key: string) => void>();
+
+  constructor(private readonly storage: Storage | undefined = typeof sessionStorage === 'undefined' ? undefined : sessionStorage) {
+    makeAutoObservable<WorkspaceStore, 'beforeClose' | 'closeListeners' | 'storage'>(this, { beforeClose: false, closeListeners: false, storage: false }, { autoBind: true });
+  }
+
+  setRouterData(routes: RouteInfo[]): void {
+    this.routerData = routes;
+  }
+
+  /** Menu loaded: route entries take name/title/icon/authority/hideInBreadcrumb from their menu entry; queued paths open. */
+  setMenu(menu: MenuItem[], leaves: MenuLeaf[]): void {
+    this.menu = menu;
+    this.menuLeafNode = leaves;
+    const byPath = new Map(leaves.map((l) => [l.path, l]));
+    this.routerData = this.routerData.map((r) => {
+      const m = byPath.get(r.path);
+      return m ? { ...r, key: r.key || m.path, title: r.title || m.title, closable: r.closable ?? true } : r;
+    });
+    this.menuLoad = true;
+    const queued = this.pathnameStack.splice(0);
+    for (const q of queued) this.openPath(q.pathname, q.search);
+  }
+
+  get activeTab(): Tab | undefined {
+    return this.tabs.find((t) => t.key === this.activeTabKey);
+  }
+
+  /** §2.19: what happens when the router lands on a path. */
+  openPath(pathname: string, search = ''): void {
+    if (NON_TAB_PATHS.includes(pathname)) return;
+    if (!this.menuLoad) {
+      this.pathnameStack.push({ pathname, search });
+      return;
+    }
+    const existing = this.tabs.find((t) => t.key === pathname || t.path === pathname);
+    if (existing) {
+      if (existing.key !== this.activeTabKey || existing.search !== search) this.updateTab({ ...existing, path: pathname, search });
+      this.activeTabKey = existing.key;
+      this.persist();
+      return;
+    }
+    const route = findRoute(this.routerData, pathname);
+    if (route?.authorized) {
+      const key = route.path.includes(':') ? pathname : route.key || pathname;
+      const tab: Tab = { key, path: pathname, title: typeof route.title === 'string' ? route.title : route.title.en_US, icon: route.icon, closable: true, search };
+      if (this.tabs.some((t) => t.key === key)) this.updateTab(tab);
+      else this.addTab(tab);
+      this.activeTabKey = key;
+      this.persist();
+      return;
+    }
+    const leaf = this.menuEntryFor(pathname);
+    const reuse = leaf && this.tabs.find((t) => t.closable && t.key === leaf.path);
+    if (reuse) {
+      this.updateTab({ ...reuse, path: pathname, search });
+      this.activeTabKey = reuse.key;
+    } else {
+      const title = leaf?.title ?? (route ? (typeof route.title === 'string' ? route.title : route.title.en_US) : pathname);
+      this.addTab({ key: pathname, path: pathname, title, icon: route?.icon, closable: true, search });
+    }
+    this.persist();
+  }
+
+  /** The menu leaf for a path: the leaf whose route equals it or is its longest prefix. */
+  menuEntryFor(pathname: string): MenuLeaf | undefined {
+    let best: MenuLeaf | undefined;
+    for (const l of this.menuLeafNode) {
+      if (pathname === l.path || pathname.startsWith(`${l.path}/`)) if (!best || l.path.length > best.path.length) best = l;
+    }
+    return best;
+  }
+
+  addTab(tab: Tab): void {
+    this.tabs.push(tab);
+    this.activeTabKey = tab.key;
+  }
+
+  /** Swaps the tab with the same key and activates the new one. */
+  replaceTab(tab: Tab): void {
+    const i = this.tabs.findIndex((t) => t.key === tab.key);
+    if (i >= 0) this.tabs[i] = tab;
+    else this.tabs.push(tab);
+    this.activeTabKey = tab.key;
+  }
+
+  /** Patches a tab without activating it. */
+  updateTab(tab: Partial<Tab> & { key: string }): void {
+    const i = this.tabs.findIndex((t) => t.key === tab.key);
+    if (i >= 0) this.tabs[i] = { ...this.tabs[i]!, ...tab };
+  }
+
+  /** One callback per tab; a second registration is refused with a console warning (§8). */
+  onBeforeTabRemove(key: string, fn: BeforeClose): () => void {
+    if (this.beforeClose.has(key)) {
+      console.warn(`Only one before-close callback is allowed per tab (tab ${key})`);
+      return () => undefined;
+    }
+    this.beforeClose.set(key, fn);
+    return () => {
+      if (this.beforeClose.get(key) === fn) this.beforeClose.delete(key);
+    };
+  }
+
+  onTabClose(fn: (key: string) => void): () => void {
+    this.closeListeners.add(fn);
+    return () => this.closeListeners.delete(fn);
+  }
+
+  /**
+   * Closes a tab unless its before-close callback says no (false or a rejection). Emits the
+   * close event with the key, then activates per §4. Returns the tab now active, or undefined when refused.
+   */
+  async removeTab(key: string): Promise<Tab | undefined> {
+    const tab = this.tabs.find((t) => t.key === key);
+    if (!tab || !tab.closable) return undefined;
+    const guard = this.beforeClose.get(key);
+    if (guard) {
+      try {
+        if ((await guard()) === false) return undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    return this.commitRemoval(key);
+  }
+
+  private commitRemoval(key: string): Tab | undefined {
+    const nextActive = activeAfterRemoval(this.tabs, key, this.activeTabKey);
+    this.tabs = removalInfo(this.tabs, key).nextTabs;
+    this.activeTabKey = this.tabs.some((t) => t.key === nextActive) ? nextActive : HOME_TAB_KEY;
+    this.beforeClose.delete(key);
+    for (const l of this.closeListeners) l(key);
+    this.persist();
+    return this.activeTab;
+  }
+
+  /** Removal report of §4: remaining tabs and the tab following the removed one. */
+  removalInfo(key: string) {
+    return removalInfo(this.tabs, key);
+  }
+
+  async removeOtherTabs(key: string): Promise<void> {
+    for (const t of this.tabs.filter((x) => x.closable && x.key !== key)) await this.removeTab(t.key);
+  }
+
+  async removeAllTabs(): Promise<void> {
+    for (const t of this.tabs.filter((x) => x.closable)) await this.removeTab(t.key);
+  }
+
+  /** Back to only the home tab, active key /workplace. */
+  cleanTabs(): void {
+    this.tabs = [HOME_TAB];
+    this.activeTabKey = HOME_TAB_KEY;
+    this.beforeClose.clear();
+    this.storage?.removeItem(TAB_SESSION_KEY);
+  }
+
+  toggleCollapsed(): void {
+    this.collapsed = !this.collapsed;
+  }
+
+  /** Tabs and the active key go to session storage: per browser tab, so several app tabs never mix. */
+  persist(): void {
+    this.storage?.setItem(TAB_SESSION_KEY, JSON.stringify({ tabs: this.tabs, activeTabKey: this.activeTabKey }));
+  }
+
+  restore(): void {
+    const raw = this.storage?.getItem(TAB_SESSION_KEY);
+    if (!raw) return;
+    try {
+      const s = JSON.parse(raw) as { tabs?: Tab[]; activeTabKey?: string };
+      const tabs = (s.tabs ?? []).filter((t) => t && typeof t.key === 'string' && t.key !== HOME_TAB_KEY);
+      this.tabs = [HOME_TAB, ...tabs];
+      this.activeTabKey = this.tabs.some((t) => t.key === s.activeTabKey) ? s.activeTabKey! : HOME_TAB_KEY;
+    } catch {
+      this.storage?.removeItem(TAB_SESSION_KEY);
+    }
+  }
+}

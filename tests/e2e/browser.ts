@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { createServer, DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
+import { projectRoot } from '../../server/paths.ts';
+import type { ServerContext } from '../../server/context.ts';
+import type { FastifyInstance } from 'fastify';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface E2E {
+  baseUrl: string;
+  browser: Browser;
+  app: FastifyInstance;
+  ctx: ServerContext;
+  /** A fresh browser context signed in as `user` through the real login page, landing on `path`. */
+  signIn(user: string, path?: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** One server (fresh in-memory database, built UI) and one headless Debian Chromium per test file. */
+export async function startE2E(): Promise<E2E> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
+  const uiDir = join(projectRoot, 'dist');
+  if (!existsSync(join(uiDir, 'index.html'))) throw new Error('The UI is not built: run "npm run build" first (npm test does it)');
+  const { app, ctx } = await createServer({ uiDir });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    baseUrl,
+    browser,
+    app,
+    ctx,
+    async signIn(user, path = '/workplace') {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      page.on('pageerror', (e) => {
+        throw e;
+      });
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForSelector('input[name="username"]');
+      await page.fill('input[name="username"]', user);
+      await page.fill('input[name="password"]', DEFAULT_DEMO_PASSWORD);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('[data-testid="workspace-tabs"]');
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+    },
+  };
+}
