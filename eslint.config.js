@@ -11,6 +11,10 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
+    files: ['scripts/**/*.mjs', '.ci/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     rules: {
       // Schema data is untyped at the boundary; `unknown` is preferred but `any` is allowed where a library forces it.
       '@typescript-eslint/no-explicit-any': 'warn',

@@ -21,11 +21,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'happy-dom', include: ['tests/src/**/*.test.{ts,tsx}', 'tests/renderer/**/*.test.{ts,tsx}', 'tests/schemas/**/*.test.ts'] },
+        test: { name: 'unit', environment: 'happy-dom', include: ['tests/src/**/*.test.{ts,tsx}', 'tests/renderer/**/*.test.{ts,tsx}'] },
       },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 },
+        test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts', 'tests/schemas/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 },
       },
       {
         extends: true,

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { installAuthentication } from './auth/authenticate.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import type { ServerContext } from './context.ts';
@@ -15,12 +15,14 @@ import { crudRoutes } from './resources/crud-routes.ts';
 /** Platform call groups of §7.3, each a plugin receiving the shared context. */
 const ROUTE_GROUPS = [oauthRoutes, usersSelfRoutes, menuRoutes, lovRoutes, promptRoutes];
 
-export async function buildApp(ctx: ServerContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: ServerContext, opts: { logger?: boolean; onRoute?: (r: RouteOptions) => void } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: 'warn' } : false,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { allowUnionTypes: true, allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
+  // Lets `schemas:check` list every route the server answers without starting it.
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   installErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

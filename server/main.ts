@@ -12,7 +12,7 @@ const dataDir = resolve(process.env.DATA_DIR ?? join(projectRoot, 'data'));
 const uiDir = join(projectRoot, 'dist');
 const demoPassword = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
 
-if (!existsSync(join(uiDir, 'index.html'))) {
+if (!process.env.SKIP_UI_BUILD && !existsSync(join(uiDir, 'index.html'))) {
   console.log('Building the UI (first start)…');
   const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: projectRoot, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

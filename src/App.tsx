@@ -34,7 +34,6 @@ export const App = observer(function App({ root }: { root: RootStore }) {
         <AntApp>
           <BrowserRouter>
             <Routes>
-              <Route path="/exception/:type" element={root.state === 'authorised' ? <Start /> : <ExceptionPage />} />
               <Route path="*" element={<Start />} />
             </Routes>
           </BrowserRouter>

@@ -7,9 +7,11 @@ export const EXPRESSION_FUNCTIONS: Record<string, (...args: unknown[]) => unknow
   len: (v) => (typeof v === 'string' || Array.isArray(v) ? v.length : 0),
   lower: (v) => String(v ?? '').toLowerCase(),
   upper: (v) => String(v ?? '').toUpperCase(),
+  // Decimal rounding through the exponent, so 1130.565 rounds to 1130.57 as an accountant expects
+  // (multiplying by 100 first gives 113056.49999… in binary floating point).
   round: (v, digits) => {
-    const f = 10 ** Number(digits ?? 0);
-    return Math.round(Number(v) * f) / f;
+    const d = Number(digits ?? 0);
+    return Number(`${Math.round(Number(`${Number(v)}e${d}`))}e-${d}`);
   },
   number: (v) => Number(v),
   now: () => new Date().toISOString(),
@@ -48,7 +50,10 @@ function evalNode(n: Ast, scope: Record<string, unknown>, src: string): unknown 
       const key = n.computed ? evalNode(n.property as Ast, scope, src) : ((n.property as Ast).name as string);
       if (FORBIDDEN_MEMBERS.has(String(key))) throw new ExpressionError(`"${String(key)}" cannot be read`, src);
       if (obj === null || obj === undefined) return undefined;
-      return Object.prototype.hasOwnProperty.call(obj, key as PropertyKey) || Array.isArray(obj) ? (obj as Record<string, unknown>)[key as string] : undefined;
+      // `in` first: MobX observes it (a key added later re-runs the expression); own keys only, so
+      // nothing reaches prototype members.
+      const present = typeof obj === 'object' ? (key as PropertyKey) in (obj as object) : false;
+      return (present && Object.prototype.hasOwnProperty.call(obj, key as PropertyKey)) || Array.isArray(obj) ? (obj as Record<string, unknown>)[key as string] : undefined;
     }
     case 'UnaryExpression': {
       const v = evalNode(n.argument as Ast, scope, src);

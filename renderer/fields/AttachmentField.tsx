@@ -22,13 +22,16 @@ export default function AttachmentField({ value, onChange, disabled, mode }: Fie
   const base = s.siteMode ? '/hfle/v1' : `/hfle/v1/${s.user.tenantId}`;
   const uuid = value ? String(value) : undefined;
   const [files, setFiles] = useState<FileRow[]>([]);
-  const refresh = useCallback(async (u = uuid) => {
-    if (!u) return setFiles([]);
-    setFiles(await s.request<FileRow[]>(`${base}/files/${u}/file`, { query: { bucketName: BUCKET } }).catch(() => []));
-  }, [s, base, uuid]);
+  const list = useCallback((u: string) => s.request<FileRow[]>(`${base}/files/${u}/file`, { query: { bucketName: BUCKET } }).catch(() => [] as FileRow[]), [s, base]);
+  const refresh = async (u = uuid) => setFiles(u ? await list(u) : []);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (!uuid) return;
+    let live = true;
+    void list(uuid).then((f) => live && setFiles(f));
+    return () => {
+      live = false;
+    };
+  }, [list, uuid]);
   const ensureUuid = async () => {
     if (uuid) return uuid;
     const r = await s.request<{ content: string }>(`${base}/files/uuid`, { method: 'POST' });

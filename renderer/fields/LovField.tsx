@@ -39,16 +39,19 @@ export default function LovField({ field, value, onChange, disabled, id, record,
     }, () => setOpen(false));
   }, [open, view, s, tenantSeg, field.decl.lovView]);
 
-  const load = (current: number, size: number, q = query) => {
+  const fetchPage = (current: number, size: number, q: Record<string, string>) => {
     if (!view) return;
-    setLoading(true);
     s.request<{ content: Record<string, unknown>[]; totalElements: number }>(`/hpfm/v1${tenantSeg}/lovs/data`, { query: { lovCode: view.lovCode, page: current - 1, size, ...q } })
       .then((r) => setData({ rows: r.content ?? [], total: r.totalElements ?? 0 }))
       .finally(() => setLoading(false));
   };
+  const load = (current: number, size: number, q = query) => {
+    setLoading(true);
+    fetchPage(current, size, q);
+  };
 
   useEffect(() => {
-    if (open && view) load(1, view.pageSize || 10);
+    if (open && view) fetchPage(1, view.pageSize || 10, {});
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load on open only
   }, [open, view]);
 

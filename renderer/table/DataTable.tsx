@@ -45,7 +45,6 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
   const visible = table.getVisibleLeafColumns().map((c) => p.columns.find((x) => x.field === c.id)!);
   const rowModel = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- react-virtual returns fresh functions by design
   const virtual = useVirtualizer({ count: rowModel.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 8 });
   const selectWidth = p.selection ? 48 : 0;
   const width = selectWidth + visible.reduce((n, c) => n + (c.width ?? 160), 0) + (p.rowActions ? (p.rowActionsWidth ?? 180) : 0);

@@ -23,7 +23,7 @@ export const VALUE_SETS: Record<string, { name: string; values: V[] }> = {
 };
 
 /** LOV views: lookup modals over entities, with their query fields and columns. */
-const VIEWS = [
+export const LOV_VIEWS = [
   {
     viewCode: 'HPFM.TENANT', viewName: '租户', lovCode: 'HPFM.TENANT', valueField: 'tenantId', displayField: 'tenantName', title: 'Select tenant', width: 600, pageSize: 10,
     entity: 'tenant',
@@ -53,7 +53,7 @@ export async function seedLovs(db: Queryable): Promise<void> {
     set.values.forEach(([value, zh, en], i) => values.push({ tenantId: 0, lovId, lovCode: code, value, meaning: zh, meaningEn: en, orderSeq: (i + 1) * 10, enabledFlag: 1 }));
     lovId++;
   }
-  for (const v of VIEWS) {
+  for (const v of LOV_VIEWS) {
     headers.push({ lovId: lovId++, tenantId: 0, lovCode: v.lovCode, lovName: v.viewName, lovTypeCode: 'SQL', sourceEntity: v.entity, valueField: v.valueField, displayField: v.displayField, enabledFlag: 1 });
   }
   await insertRows(db, 'hpfm_lov', headers);
@@ -62,6 +62,6 @@ export async function seedLovs(db: Queryable): Promise<void> {
   await insertRows(
     db,
     'hpfm_lov_view',
-    VIEWS.map(({ entity: _e, ...v }) => ({ ...v, tenantId: 0, enabledFlag: 1, queryFields: JSON.stringify(v.queryFields), tableFields: JSON.stringify(v.tableFields) })),
+    LOV_VIEWS.map(({ entity: _e, ...v }) => ({ ...v, tenantId: 0, enabledFlag: 1, queryFields: JSON.stringify(v.queryFields), tableFields: JSON.stringify(v.tableFields) })),
   );
 }

@@ -12,7 +12,7 @@ export const SECOND_TENANT = 2;
 export const DEMO_USERS = [
   { login: 'admin', name: 'Platform Admin', tenant: 0, roles: ['superadmin'] },
   { login: 'sysadmin', name: 'Tenant Administrator', tenant: DEMO_TENANT, roles: ['SYS_ADMINISTRATOR'] },
-  { login: 'buyer', name: 'Bella Buyer', tenant: DEMO_TENANT, roles: ['PURCHASER'] },
+  { login: 'buyer', name: 'Bella Buyer', tenant: DEMO_TENANT, roles: ['PURCHASER', 'APPROVER'] },
   { login: 'supplier', name: 'Sam Supplier', tenant: DEMO_TENANT, roles: ['SUPPLIER'] },
   { login: 'expert', name: 'Eva Expert', tenant: DEMO_TENANT, roles: ['EXPERT'] },
   { login: 'approver', name: 'Alex Approver', tenant: DEMO_TENANT, roles: ['APPROVER'] },

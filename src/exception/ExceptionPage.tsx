@@ -3,11 +3,12 @@ import { observer } from 'mobx-react-lite';
 import { Link, useParams } from 'react-router-dom';
 import { useStores } from '../StoreContext.ts';
 
+// Fallbacks in Chinese, the platform's default language (§8), for when no texts are loaded yet (a failed start).
 const TYPES = {
-  '403': { status: '403', key: 'hzero.common.exception.403', text: 'Sorry, you have no permission to visit this page' },
-  '404': { status: '404', key: 'hzero.common.exception.404', text: 'Sorry, the page you visited does not exist' },
-  '500': { status: '500', key: 'hzero.common.exception.500', text: 'Sorry, the server made an error' },
-  trigger: { status: 'warning', key: 'hzero.common.exception.trigger', text: 'Trigger an error' },
+  '403': { status: '403', key: 'hzero.common.exception.403', text: '抱歉，你无权访问该页面' },
+  '404': { status: '404', key: 'hzero.common.exception.404', text: '抱歉，你访问的页面不存在' },
+  '500': { status: '500', key: 'hzero.common.exception.500', text: '抱歉，服务器出错了' },
+  trigger: { status: 'warning', key: 'hzero.common.exception.trigger', text: '触发错误' },
 } as const;
 
 /** §2.1 exception screens: title, description, image and a default action linking to `/`; unknown types show 404. */
@@ -24,7 +25,7 @@ export const ExceptionPage = observer(function ExceptionPage({ type }: { type?: 
       data-testid={`exception-${TYPES[t] ? t : '404'}`}
       extra={
         <Link to="/">
-          <Button type="primary">{i18n.t('hzero.common.exception.backHome', 'Back to home')}</Button>
+          <Button type="primary">{i18n.t('hzero.common.exception.backHome', '返回首页')}</Button>
         </Link>
       }
     />

@@ -38,7 +38,9 @@ export class RootStore {
         redirectToLogin();
         return;
       }
-      await this.i18n.use(navigator.language.startsWith('zh') ? 'zh_CN' : 'en_US');
+      // Without a user the platform's default language applies.
+      await this.i18n.use('zh_CN');
+      document.getElementById('app-loading')?.remove();
       runInAction(() => (this.state = 'authorised'));
       return;
     }

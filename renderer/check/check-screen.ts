@@ -1,0 +1,213 @@
+import { dependencies, parseExpression } from '../expressions/parse.ts';
+import { EXPRESSION_ROOTS } from '../runtime/check-expressions.ts';
+import type { EntityDecl } from '../schema/entity.ts';
+import type { Label } from '../schema/label.ts';
+import { suggest } from '../schema/resolve-field.ts';
+import type { CheckContext } from './check-context.ts';
+import type { Problem } from './problems.ts';
+
+type Json = Record<string, unknown>;
+
+const USER_VARS = ['tenantId', 'organizationId', 'id', 'loginName', 'roleId', 'roleCode', 'roleLevel', 'language'];
+
+const segmentsOf = (url: string) => url.split('?')[0]!.split('/').filter(Boolean);
+
+/** `/hiam/user/detail/{id}` matches the route `/hiam/user/detail/:id`. */
+export function routeMatches(template: string, routes: Iterable<string>): boolean {
+  const t = segmentsOf(template);
+  for (const r of routes) {
+    const s = segmentsOf(r);
+    if (s.length === t.length && s.every((seg, i) => seg.startsWith(':') || /^\{\w+\}$/.test(t[i]!) || seg === t[i])) return true;
+  }
+  return false;
+}
+
+/** Both variants of `[{tenantId}/]` and each `{x}` as a parameter, compared with the server's routes. */
+export function endpointExists(url: string, method: string, ctx: CheckContext): boolean {
+  const variants = url.includes('[{') ? [url.replace(/\[(\{\w+\}\/)\]/g, '$1'), url.replace(/\[\{\w+\}\/\]/g, '')] : [url];
+  return variants.every((v) => {
+    const t = segmentsOf(v);
+    return ctx.endpoints.some((e) => e.method === method && e.segments.length === t.length && e.segments.every((seg, i) => seg.startsWith(':') ? true : /^\{\w+\}$/.test(t[i]!) ? false : seg === t[i]));
+  });
+}
+
+export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem[] {
+  const out: Problem[] = [];
+  const add = (path: string, message: string) => out.push({ file, path, message });
+  const routes = [doc.route, ...((doc.routes as string[]) ?? [])].filter((r): r is string => typeof r === 'string');
+  const routeParams = new Set(routes.flatMap((r) => segmentsOf(r).filter((s) => s.startsWith(':')).map((s) => s.slice(1))));
+
+  const label = (l: unknown, path: string) => {
+    if (typeof l !== 'string') return;
+    if (ctx.i18nKeys.has(l)) return;
+    const partial = ctx.i18nPartial.get(l);
+    if (partial) add(path, `i18n key "${l}" has no ${partial} text`);
+    else add(path, `i18n key "${l}" does not exist in schemas/i18n${suggest(l, [...ctx.i18nKeys])}`);
+  };
+  const expr = (e: unknown, path: string) => {
+    if (typeof e !== 'string') return;
+    try {
+      const { roots } = dependencies(parseExpression(e));
+      for (const r of roots) if (!EXPRESSION_ROOTS.includes(r)) add(path, `expression uses unknown name "${r}"${suggest(r, EXPRESSION_ROOTS)}`);
+    } catch (err) {
+      add(path, `expression does not parse: ${(err as Error).message}`);
+    }
+  };
+  const urlParams = (url: string, path: string, entity?: EntityDecl) => {
+    for (const m of url.matchAll(/\{(\w+)\}/g)) {
+      const name = m[1]!;
+      if (routeParams.has(name) || USER_VARS.includes(name) || entity?.fields.some((f) => f.name === name) || entity?.primaryKey === name) continue;
+      add(path, `{${name}} is bound neither by the route (${routes.join(', ') || 'none'}), the user, nor a field of ${entity?.name ?? 'the entity'}`);
+    }
+  };
+
+  label(doc.title, '/title');
+  const entityName = doc.entity as string | undefined;
+  const entity = entityName ? ctx.entities.get(entityName) : undefined;
+  if (entityName && !entity) add('/entity', `unknown entity "${entityName}"${suggest(entityName, [...ctx.entities.keys()])}`);
+
+  const field = (e: EntityDecl | undefined, item: unknown, path: string, kind: 'field' | 'column') => {
+    if (!e) return;
+    const ref = (typeof item === 'string' ? { field: item } : item) as Json;
+    const p = typeof item === 'string' ? path : `${path}/field`;
+    const name = ref.field as string;
+    const decl = e.fields.find((f) => f.name === name && !f.private);
+    if (!decl) add(p, `"${name}" is not a field of entity ${e.name}${suggest(name, e.fields.filter((f) => !f.private).map((f) => f.name))}`);
+    if (typeof item === 'string') return;
+    label(ref.label, `${path}/label`);
+    for (const k of ['visible', 'value']) expr(ref[k], `${path}/${k}`);
+    for (const k of ['required', 'disabled']) if (typeof ref[k] === 'string') expr(ref[k], `${path}/${k}`);
+    if (kind === 'field' && typeof ref.widget === 'string' && !ctx.widgets.has(ref.widget)) add(`${path}/widget`, `unknown widget "${ref.widget}"${suggest(ref.widget, [...ctx.widgets])}`);
+    if (kind === 'column' && typeof ref.cell === 'string' && !ctx.cells.has(ref.cell)) add(`${path}/cell`, `unknown cell "${ref.cell}"${suggest(ref.cell, [...ctx.cells])}`);
+    if (typeof ref.link === 'string') {
+      if (!routeMatches(ref.link, ctx.screenRoutes)) add(`${path}/link`, `no screen serves ${ref.link}`);
+      urlParams(ref.link, `${path}/link`, e);
+    }
+    if (ref.lovMap && e) for (const [target, _src] of Object.entries(ref.lovMap as Json)) if (!e.fields.some((f) => f.name === target)) add(`${path}/lovMap/${target}`, `"${target}" is not a field of entity ${e.name}`);
+  };
+
+  const action = (a: Json, path: string, e: EntityDecl | undefined) => {
+    const type = a.type as string;
+    if (!ctx.actionTypes.has(type)) add(`${path}/type`, `unknown action type "${type}"${suggest(type, [...ctx.actionTypes])}`);
+    label(a.label, `${path}/label`);
+    label(a.confirm, `${path}/confirm`);
+    label(a.success, `${path}/success`);
+    expr(a.visible, `${path}/visible`);
+    expr(a.disabled, `${path}/disabled`);
+    if (typeof a.permission === 'string' && !ctx.permissionCodes.has(a.permission)) add(`${path}/permission`, `permission "${a.permission}" is not in the seeded permission catalogue${suggest(a.permission, [...ctx.permissionCodes])}`);
+    if (type === 'navigate' || (type === 'back' && a.to)) {
+      if (typeof a.to !== 'string') add(path, `${type} needs "to"`);
+      else {
+        if (!routeMatches(a.to, ctx.screenRoutes)) add(`${path}/to`, `no screen serves ${a.to}`);
+        urlParams(a.to, `${path}/to`, e);
+      }
+    }
+    if (type === 'request') {
+      if (typeof a.url !== 'string') add(path, 'request needs "url"');
+      else {
+        if (!endpointExists(a.url, (a.method as string) ?? 'POST', ctx)) add(`${path}/url`, `the server has no ${(a.method as string) ?? 'POST'} ${a.url}`);
+        urlParams(a.url, `${path}/url`, e);
+      }
+    }
+    if (type === 'transition') {
+      const t = a.action as string;
+      if (!e?.status?.transitions[t]) add(`${path}/action`, `entity ${e?.name ?? '?'} declares no transition "${t}"${suggest(String(t), Object.keys(e?.status?.transitions ?? {}))}`);
+    }
+    if ((type === 'delete' || type === 'export' || type === 'transition') && !e) add(path, `${type} needs the screen's entity`);
+  };
+
+  const endpoint = (ep: unknown, path: string, method: string, e?: EntityDecl) => {
+    if (!ep || typeof ep !== 'object') return;
+    const x = ep as Json;
+    const url = x.url as string;
+    const m = (x.method as string) ?? method;
+    if (!endpointExists(url, m, ctx)) add(`${path}/url`, `the server has no ${m} ${url}`);
+    urlParams(url, `${path}/url`, e);
+  };
+
+  const table = (t: Json | undefined, path: string, e: EntityDecl | undefined) => {
+    if (!t) return;
+    ((t.columns as unknown[]) ?? []).forEach((c, i) => field(e, c, `${path}/columns/${i}`, 'column'));
+    ((t.rowActions as Json[]) ?? []).forEach((a, i) => action(a, `${path}/rowActions/${i}`, e));
+    if (typeof t.rowKey === 'string' && e && t.rowKey !== e.primaryKey && !e.fields.some((f) => f.name === t.rowKey)) add(`${path}/rowKey`, `"${t.rowKey}" is not a field of ${e.name}`);
+  };
+  const sections = (list: unknown, path: string, e: EntityDecl | undefined) => {
+    ((list as Json[]) ?? []).forEach((s, si) => {
+      label(s.title, `${path}/${si}/title`);
+      expr(s.visible, `${path}/${si}/visible`);
+      ((s.fields as unknown[]) ?? []).forEach((f, fi) => field(e, f, `${path}/${si}/fields/${fi}`, 'field'));
+    });
+  };
+
+  const data = (doc.data ?? {}) as Json;
+  switch (doc.kind) {
+    case 'list':
+      ((doc.search as Json)?.fields as unknown[] | undefined)?.forEach((f, i) => field(entity, f, `/search/fields/${i}`, 'field'));
+      ((doc.toolbar as Json[]) ?? []).forEach((a, i) => action(a, `/toolbar/${i}`, entity));
+      table(doc.table as Json, '/table', entity);
+      endpoint(data.list, '/data/list', 'GET', entity);
+      break;
+    case 'detail':
+    case 'form':
+    case 'edit': {
+      const idParam = (doc.idParam as string) ?? entity?.primaryKey;
+      if (idParam && routes.length && !routeParams.has(idParam) && !data.get) add('/idParam', `the route binds no ":${idParam}"; routes: ${routes.join(', ')}`);
+      sections(doc.sections, '/sections', entity);
+      ((doc.actions as Json[]) ?? []).forEach((a, i) => action(a, `/actions/${i}`, entity));
+      ((doc.tabs as Json[]) ?? []).forEach((t, i) => {
+        label(t.title, `/tabs/${i}/title`);
+        const te = t.entity ? ctx.entities.get(t.entity as string) : entity;
+        if (t.entity && !te) add(`/tabs/${i}/entity`, `unknown entity "${String(t.entity)}"`);
+        table(t.table as Json, `/tabs/${i}/table`, te);
+        sections(t.sections, `/tabs/${i}/sections`, te);
+        for (const [k, v] of Object.entries((t.filter as Json) ?? {})) {
+          if (te && !te.fields.some((f) => f.name === k)) add(`/tabs/${i}/filter/${k}`, `"${k}" is not a field of ${te.name}`);
+          urlParams(String(v), `/tabs/${i}/filter/${k}`, entity);
+        }
+      });
+      endpoint(data.get, '/data/get', 'GET', entity);
+      endpoint(data.update, '/data/update', 'PUT', entity);
+      break;
+    }
+    case 'create':
+      sections(doc.sections, '/sections', entity);
+      endpoint(data.create, '/data/create', 'POST', entity);
+      if (typeof doc.afterSubmit === 'string' && !routeMatches(doc.afterSubmit, ctx.screenRoutes)) add('/afterSubmit', `no screen serves ${doc.afterSubmit}`);
+      break;
+    case 'dashboard':
+      ((doc.cards as Json[]) ?? []).forEach((c, i) => {
+        label(c.title, `/cards/${i}/title`);
+        endpoint(c.data, `/cards/${i}/data`, 'GET');
+      });
+      break;
+    case 'custom':
+      if (!ctx.customComponents.has(doc.component as string)) add('/component', `no custom component "${String(doc.component)}" is registered${suggest(String(doc.component), [...ctx.customComponents])}`);
+      break;
+  }
+  return out;
+}
+
+/** Entity declarations: value sets, LOV views and label keys they name exist; status and sort fields are declared. */
+export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Problem[] {
+  const out: Problem[] = [];
+  const add = (path: string, message: string) => out.push({ file, path, message });
+  const names = e.fields.map((f) => f.name);
+  const lbl = (l: Label | undefined, path: string) => {
+    if (typeof l === 'string' && !ctx.i18nKeys.has(l)) add(path, `i18n key "${l}" is missing in ${ctx.i18nPartial.get(l) ? ctx.i18nPartial.get(l) : 'schemas/i18n'}${suggest(l, [...ctx.i18nKeys])}`);
+  };
+  lbl(e.label, '/label');
+  e.fields.forEach((f, i) => {
+    if (!f.private) lbl(f.label, `/fields/${i}/label`);
+    if (f.lov && !ctx.lovCodes.has(f.lov)) add(`/fields/${i}/lov`, `value set "${f.lov}" is not seeded${suggest(f.lov, [...ctx.lovCodes])}`);
+    if (f.lovView && !ctx.lovViews.has(f.lovView)) add(`/fields/${i}/lovView`, `LOV view "${f.lovView}" is not seeded${suggest(f.lovView, [...ctx.lovViews])}`);
+  });
+  if (e.status && !names.includes(e.status.field)) add('/status/field', `"${e.status.field}" is not a field`);
+  if (e.parent && !ctx.entities.has(e.parent.entity)) add('/parent/entity', `unknown entity "${e.parent.entity}"`);
+  if (e.parent && !names.includes(e.parent.field)) add('/parent/field', `"${e.parent.field}" is not a field`);
+  if (e.defaultSort) {
+    const f = e.defaultSort.split(',')[0]!;
+    if (f !== e.primaryKey && !names.includes(f)) add('/defaultSort', `"${f}" is not a field`);
+  }
+  if (e.tenantField && !names.includes(e.tenantField)) add('/tenantField', `"${e.tenantField}" is not a field`);
+  return out;
+}

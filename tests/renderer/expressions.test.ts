@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { evaluate, evaluateFlag } from '../../renderer/expressions/evaluate.ts';
+import { dependencies, parseExpression } from '../../renderer/expressions/parse.ts';
+
+const scope = { record: { statusCode: 'NEW', amount: 1200.5, taxRate: 13, lines: [1, 2], enabledFlag: '1' }, user: { roleLevel: 'organization', tenantId: 1 }, route: { id: '5' } };
+
+describe('expression language', () => {
+  it('evaluates comparisons, logic, arithmetic and whitelisted functions', () => {
+    expect(evaluate("record.statusCode == 'NEW' && user.roleLevel != 'site'", scope)).toBe(true);
+    expect(evaluate('round(record.amount * (1 + record.taxRate / 100), 2)', { ...scope, record: { ...scope.record, amount: 1000 } })).toBe(1130);
+    expect(evaluate('round(1.005, 2)', scope)).toBe(1.01);
+    expect(evaluate('len(record.lines) > 1 ? "many" : "one"', scope)).toBe('many');
+    expect(evaluate("includes(['NEW', 'REJECTED'], record.statusCode)", scope)).toBe(true);
+    expect(evaluate('record.enabledFlag == 1', scope)).toBe(true);
+    expect(evaluate('record.missing ?? route.id', scope)).toBe('5');
+    expect(evaluate('isEmpty(record.nothing)', scope)).toBe(true);
+  });
+
+  it('refuses unknown names, unknown functions and prototype access', () => {
+    expect(() => evaluate('window.alert(1)', scope)).toThrow(/unknown name "window"|only these functions/);
+    expect(() => evaluate('fetch("x")', scope)).toThrow(/only these functions/);
+    expect(() => evaluate('record.constructor', scope)).toThrow(/cannot be read/);
+    expect(() => evaluate("record['__proto__']", scope)).toThrow(/cannot be read/);
+    expect(() => evaluate('a = 1', scope)).toThrow();
+  });
+
+  it('treats a broken flag expression as its fallback instead of crashing a screen', () => {
+    expect(evaluateFlag('record.', scope, true)).toBe(true);
+    expect(evaluateFlag(undefined, scope, false)).toBe(false);
+    expect(evaluateFlag(true, scope, false)).toBe(true);
+  });
+
+  it('extracts the names and paths an expression depends on', () => {
+    const d = dependencies(parseExpression("record.statusCode == 'NEW' && round(record.amount, 2) > user.limit"));
+    expect([...d.roots].sort()).toEqual(['record', 'user']);
+    expect([...d.paths].sort()).toEqual(['record.amount', 'record.statusCode', 'user.limit']);
+  });
+});

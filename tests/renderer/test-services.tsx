@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { RendererContext, type RendererServices } from '../../renderer/runtime/services.ts';
+import type { EntityDecl } from '../../renderer/schema/entity.ts';
+
+/** A renderer host for component tests: fixture entities and a request function the test controls. */
+export function testServices(entities: EntityDecl[], request: RendererServices['request'] = vi.fn(async () => ({ content: [], totalElements: 0 })) as RendererServices['request']): RendererServices {
+  return {
+    request,
+    label: (l, fallback) => (l === undefined ? (fallback ?? '') : typeof l === 'string' ? l : l.en_US),
+    t: (key, fallback, vars) => (fallback ?? key).replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(vars?.[k] ?? '')),
+    can: () => true,
+    navigate: vi.fn(),
+    user: { id: 1, loginName: 'admin', tenantId: 1, organizationId: 1, roleId: 1, roleCode: 'superadmin', roleLevel: 'organization', language: 'en_US' },
+    siteMode: false,
+    language: 'en_US',
+    loadEntity: async (name) => {
+      const e = entities.find((x) => x.name === name);
+      if (!e) throw new Error(`unknown entity "${name}"`);
+      return e;
+    },
+    notify: { success: vi.fn(), error: vi.fn() },
+    accessToken: () => 'tok',
+  };
+}
+
+export function WithServices({ services, children }: { services: RendererServices; children: ReactNode }) {
+  return <RendererContext.Provider value={services}>{children}</RendererContext.Provider>;
+}

@@ -1,0 +1,119 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { WorkspaceStore } from '../../../src/stores/WorkspaceStore.ts';
+import type { RouteInfo } from '../../../src/stores/route-data.ts';
+import { activeAfterRemoval, removalInfo } from '../../../src/stores/tabs/tab-rules.ts';
+import type { Tab } from '../../../src/stores/tabs/tab.ts';
+
+const routes: RouteInfo[] = [
+  { path: '/hiam/user', key: '/hiam/user', title: 'Users', authorized: false, closable: true },
+  { path: '/hiam/user/detail/:id', key: '/hiam/user/detail/:id', title: 'User', authorized: false, closable: true },
+  { path: '/hmsg/user-message/list', key: '/hmsg/user-message/list', title: 'My messages', authorized: true, closable: true },
+  { path: '/hmsg/user-message/detail/:messageId', key: '/hmsg/user-message/detail/:messageId', title: 'Message', authorized: true, closable: true },
+];
+const leaves = [{ name: 'srm.hiam.user', title: 'User management', path: '/hiam/user', id: 1 }, { name: 'srm.hiam.role', title: 'Roles', path: '/hiam/role', id: 2 }];
+
+function store() {
+  sessionStorage.clear();
+  const s = new WorkspaceStore(sessionStorage);
+  s.setRouterData(routes);
+  return s;
+}
+const tab = (key: string): Tab => ({ key, path: key, title: key, closable: key !== '/workplace', search: '' });
+
+describe('tab rules (§2.19, §4)', () => {
+  let s: WorkspaceStore;
+  beforeEach(() => {
+    s = store();
+  });
+
+  it('starts with the home tab /workplace, which cannot be closed', async () => {
+    expect(s.tabs.map((t) => t.key)).toEqual(['/workplace']);
+    expect(s.activeTabKey).toBe('/workplace');
+    expect(await s.removeTab('/workplace')).toBeUndefined();
+    expect(s.tabs).toHaveLength(1);
+  });
+
+  it('queues paths requested before the menu loads and opens them once it has', () => {
+    s.openPath('/hiam/user', '?page=2');
+    expect(s.tabs).toHaveLength(1);
+    s.setMenu([], leaves);
+    expect(s.tabs.map((t) => t.key)).toEqual(['/workplace', '/hiam/user']);
+    expect(s.activeTab?.search).toBe('?page=2');
+  });
+
+  it('never opens a tab for empty, /, /user/login and /user/logout', () => {
+    s.setMenu([], leaves);
+    for (const p of ['', '/', '/user/login', '/user/logout']) s.openPath(p);
+    expect(s.tabs).toHaveLength(1);
+  });
+
+  it('activates an existing tab and replaces its search when it was not active', () => {
+    s.setMenu([], leaves);
+    s.openPath('/hiam/user', '?a=1');
+    s.openPath('/workplace');
+    s.openPath('/hiam/user', '?a=2');
+    expect(s.tabs.filter((t) => t.key === '/hiam/user')).toHaveLength(1);
+    expect(s.activeTabKey).toBe('/hiam/user');
+    expect(s.activeTab?.search).toBe('?a=2');
+  });
+
+  it('opens authorized pages as closable tabs keyed by page key or path, keeping the query', () => {
+    s.setMenu([], leaves);
+    s.openPath('/hmsg/user-message/detail/5', '?from=badge');
+    const t = s.activeTab!;
+    expect(t.key).toBe('/hmsg/user-message/detail/5');
+    expect(t.closable).toBe(true);
+    expect(t.search).toBe('?from=badge');
+    expect(t.title).toBe('Message');
+  });
+
+  it('reuses the open tab of the matching menu entry for pages outside the menu, or opens one titled from it', () => {
+    s.setMenu([], leaves);
+    s.openPath('/hiam/user/detail/9');
+    expect(s.activeTab?.title).toBe('User management');
+    s.openPath('/hiam/user');
+    s.openPath('/hiam/user/detail/3');
+    const userTabs = s.tabs.filter((t) => t.key === '/hiam/user');
+    expect(userTabs).toHaveLength(1);
+    expect(userTabs[0]!.path).toBe('/hiam/user/detail/3');
+  });
+
+  it('activates the tab before a removed active tab; keeps the key when the first tab goes', async () => {
+    const tabs = ['/workplace', '/a', '/b', '/c'].map(tab);
+    expect(activeAfterRemoval(tabs, '/c', '/c')).toBe('/b');
+    expect(activeAfterRemoval(tabs, '/b', '/c')).toBe('/c');
+    expect(activeAfterRemoval(tabs, '/workplace', '/b')).toBe('/b');
+    expect(removalInfo(tabs, '/b')).toEqual({ nextTabs: ['/workplace', '/a', '/c'].map(tab), nextActiveTabKey: '/c', nextTab: tab('/c') });
+  });
+
+  it('emits a close event with the key and lets one before-close callback veto it', async () => {
+    s.setMenu([], leaves);
+    s.openPath('/hiam/user');
+    const closed = vi.fn();
+    s.onTabClose(closed);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let allow = false;
+    s.onBeforeTabRemove('/hiam/user', () => allow);
+    s.onBeforeTabRemove('/hiam/user', () => true);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Only one before-close callback'));
+    expect(await s.removeTab('/hiam/user')).toBeUndefined();
+    expect(closed).not.toHaveBeenCalled();
+    allow = true;
+    expect((await s.removeTab('/hiam/user'))?.key).toBe('/workplace');
+    expect(closed).toHaveBeenCalledWith('/hiam/user');
+  });
+
+  it('persists tabs and the active key in session storage and restores them', () => {
+    s.setMenu([], leaves);
+    s.openPath('/hiam/user', '?q=1');
+    const raw = JSON.parse(sessionStorage.getItem('menuTabSessionKey')!);
+    expect(raw.activeTabKey).toBe('/hiam/user');
+    const again = new WorkspaceStore(sessionStorage);
+    again.restore();
+    expect(again.tabs.map((t) => t.key)).toEqual(['/workplace', '/hiam/user']);
+    expect(again.activeTabKey).toBe('/hiam/user');
+    again.cleanTabs();
+    expect(again.tabs.map((t) => t.key)).toEqual(['/workplace']);
+    expect(sessionStorage.getItem('menuTabSessionKey')).toBeNull();
+  });
+});
