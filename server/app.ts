@@ -4,16 +4,42 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { installAuthentication } from './auth/authenticate.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import type { ServerContext } from './context.ts';
+import { apiDocs } from './http/api-docs.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { staticUi } from './http/static-ui.ts';
+import { exportCheckRoutes } from './platform/export-check.ts';
+import { exportRoutes } from './platform/export.ts';
+import { fileRoutes } from './platform/files.ts';
 import { lovRoutes } from './platform/lovs.ts';
 import { menuRoutes } from './platform/menus.ts';
+import { messagePushRoutes } from './platform/message-push.ts';
+import { multiLanguageRoutes } from './platform/multi-language.ts';
+import { noticeRoutes } from './platform/notices.ts';
 import { promptRoutes } from './platform/prompts.ts';
+import { regionRoutes } from './platform/regions.ts';
+import { staticTextRoutes } from './platform/static-texts.ts';
+import { userMessageRoutes } from './platform/user-messages.ts';
 import { usersSelfRoutes } from './platform/users-self.ts';
 import { crudRoutes } from './resources/crud-routes.ts';
 
 /** Platform call groups of §7.3, each a plugin receiving the shared context. */
-const ROUTE_GROUPS = [oauthRoutes, usersSelfRoutes, menuRoutes, lovRoutes, promptRoutes];
+const ROUTE_GROUPS = [
+  oauthRoutes,
+  usersSelfRoutes,
+  menuRoutes,
+  lovRoutes,
+  promptRoutes,
+  fileRoutes,
+  userMessageRoutes,
+  messagePushRoutes,
+  regionRoutes,
+  staticTextRoutes,
+  multiLanguageRoutes,
+  noticeRoutes,
+  exportCheckRoutes,
+  // Before crudRoutes: it adds the export branch to the generic list routes as they are registered.
+  exportRoutes,
+];
 
 export async function buildApp(ctx: ServerContext, opts: { logger?: boolean; onRoute?: (r: RouteOptions) => void } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -26,6 +52,7 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: boolean; onR
   installErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  await apiDocs(app);
   installAuthentication(app, ctx);
   app.get('/health', async () => ({ status: 'UP', database: ctx.db.kind }));
   for (const group of ROUTE_GROUPS) await group(app, ctx);

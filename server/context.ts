@@ -30,8 +30,10 @@ export interface AuthContext {
   roleId: number;
   roleCode: string;
   roleLevel: string;
-  /** Tenants the caller may address in tenant paths. */
+  /** Tenants the current role may address in tenant paths. */
   tenantIds: number[];
+  /** Tenants the user belongs to (any role): what the tenant switch offers. */
+  memberTenantIds: number[];
   language: string;
 }
 

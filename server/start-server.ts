@@ -6,6 +6,8 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { EventBus } from './platform/events.ts';
 import { loadEntities } from './resources/entities.ts';
+import { syncLovs } from './seed/lov-seed.ts';
+import { syncPrompts } from './seed/prompt-seed.ts';
 import { seed } from './seed/seed.ts';
 
 export interface StartOptions {
@@ -26,6 +28,9 @@ export async function createServer(opts: StartOptions): Promise<{ app: FastifyIn
   const db = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, seedImage: opts.seedImage });
   await migrate(db, entities.values());
   await seed(db, { demoPassword: opts.demoPassword ?? DEFAULT_DEMO_PASSWORD });
+  // Reference data added to schemas/ since the last start (new value sets, new texts).
+  await syncLovs(db);
+  await syncPrompts(db);
   const config: ServerConfig = {
     dataDir: opts.dataDir,
     storageDir: join(opts.dataDir ?? join(process.cwd(), '.tmp'), 'files'),

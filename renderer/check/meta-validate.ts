@@ -1,16 +1,18 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import entityMeta from '../schema/entity.meta.json' with { type: 'json' };
+import lovsMeta from '../schema/lovs.meta.json' with { type: 'json' };
 import screenMeta from '../schema/screen.meta.json' with { type: 'json' };
 import type { Problem } from './problems.ts';
 
-let validators: { screen: ValidateFunction; entity: ValidateFunction } | undefined;
+let validators: { screen: ValidateFunction; entity: ValidateFunction; lovs: ValidateFunction } | undefined;
 
 function compile() {
   if (!validators) {
     const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
     ajv.addSchema(screenMeta, 'screen.meta.json');
     ajv.addSchema(entityMeta, 'entity.meta.json');
-    validators = { screen: ajv.getSchema('screen.meta.json')!, entity: ajv.getSchema('entity.meta.json')! };
+    ajv.addSchema(lovsMeta, 'lovs.meta.json');
+    validators = { screen: ajv.getSchema('screen.meta.json')!, entity: ajv.getSchema('entity.meta.json')!, lovs: ajv.getSchema('lovs.meta.json')! };
   }
   return validators;
 }
@@ -40,5 +42,10 @@ export function validateScreenMeta(doc: unknown, file: string): Problem[] {
 
 export function validateEntityMeta(doc: unknown, file: string): Problem[] {
   const v = compile().entity;
+  return v(doc) ? [] : describe(v.errors ?? [], file);
+}
+
+export function validateLovsMeta(doc: unknown, file: string): Problem[] {
+  const v = compile().lovs;
   return v(doc) ? [] : describe(v.errors ?? [], file);
 }

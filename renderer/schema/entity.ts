@@ -46,6 +46,11 @@ export interface EntityField {
   readOnly?: boolean;
   /** Never leaves the server (password hashes). */
   private?: boolean;
+  /**
+   * Only site-level calls may set it (a role's `level`): on tenant paths the server ignores it
+   * in request bodies, keeping the default on create and the stored value on update.
+   */
+  siteOnly?: boolean;
   /** How a list query filters on it; default `like` for text, `eq` otherwise. */
   filter?: FilterMode;
   sortable?: boolean;
@@ -76,6 +81,11 @@ export interface EntityDecl {
   tenantScoped: boolean;
   /** The field holding the tenant when it is a declared field (users: `organizationId`); default a `tenantId` column. */
   tenantField?: string;
+  /**
+   * The field holding the id of the user a row belongs to (user messages: `userId`). The generic
+   * paths then reach only the caller's own rows, whatever the role, and a create sets it to the caller.
+   */
+  ownerField?: string;
   /** REST base paths: `site` for site-level roles, `tenant` with `{tenantId}`. */
   paths: { site?: string; tenant?: string };
   fields: EntityField[];
@@ -84,8 +94,18 @@ export interface EntityDecl {
   defaultSort?: string;
   /** Lines: rows of this entity belong to a parent row (`/parent/{id}/lines` style paths). */
   parent?: { entity: string; field: string };
-  /** Code rule generating the value of a read-only number field on create. */
-  numbering?: { field: string; rule: string };
+  /**
+   * Code rule generating the value of a read-only number field on create. Without a hook
+   * for the rule, the server numbers `<prefix><8-digit counter per rule and tenant>`.
+   */
+  numbering?: { field: string; rule: string; prefix?: string };
+  /**
+   * Menu routes (one or a list) whose holders may call this entity's generic paths, checked by
+   * the server against the current role's menus; a site-level role always may. `write` covers
+   * create, update, delete and status actions and implies read. Absent: any member of the
+   * tenant may. An empty list: site-level roles only.
+   */
+  permissions?: { read?: string | string[]; write?: string | string[] };
 }
 
 /** Fields the server adds to every entity row (audit and optimistic locking). */

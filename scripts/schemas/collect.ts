@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkEntity, checkScreen } from '../../renderer/check/check-screen.ts';
 import type { CheckContext } from '../../renderer/check/check-context.ts';
-import { validateEntityMeta, validateScreenMeta } from '../../renderer/check/meta-validate.ts';
+import { validateEntityMeta, validateLovsMeta, validateScreenMeta } from '../../renderer/check/meta-validate.ts';
 import type { Problem } from '../../renderer/check/problems.ts';
 import { listScreenFiles } from '../../renderer/build/screen-files.ts';
 import { actionTypes, cellRenderers, customComponents, fieldWidgets } from '../../renderer/registry/builtins.ts';
@@ -67,6 +67,11 @@ export async function checkAllSchemas(root = projectRoot): Promise<{ problems: P
     if (entities.has(e.name)) problems.push({ file, path: '/name', message: `entity "${e.name}" is declared twice` });
     entities.set(e.name, e);
     entityByFile.set(file, e);
+  }
+
+  for (const f of readdirSync(join(schemasDir, 'lovs')).filter((n) => n.endsWith('.json'))) {
+    const { doc, error } = readJson(join(schemasDir, 'lovs', f));
+    problems.push(...(error ? [{ file: `lovs/${f}`, path: '', message: error }] : validateLovsMeta(doc, `lovs/${f}`)));
   }
 
   const i18n: Record<string, Set<string>> = { zh_CN: new Set(), en_US: new Set() };

@@ -24,21 +24,29 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 export async function loadAuthContext(ctx: ServerContext, token: string): Promise<AuthContext | null> {
   const row = await findToken(ctx.db, token);
   if (!row) return null;
+  // The token's role counts only while it is still assigned and enabled: revoking a role takes effect at once.
   const r = await ctx.db.query<{ login_name: string; language: string; enabled_flag: number; code: string; level: string }>(
     `select u.login_name, u.language, u.enabled_flag, r.code, r.level
-       from iam_user u join iam_role r on r.id = $2 where u.id = $1`,
+       from iam_user u
+       join iam_member_role m on m.user_id = u.id and m.role_id = $2
+       join iam_role r on r.id = m.role_id and r.enabled_flag = 1
+      where u.id = $1`,
     [row.user_id, row.role_id],
   );
   const u = r.rows[0];
   if (!u || u.enabled_flag !== 1) return null;
-  const tenants =
+  const member = await ctx.db.query<{ tenant_id: number }>(
+    `select distinct r.tenant_id from iam_member_role m join iam_role r on r.id = m.role_id where m.user_id = $1 and r.enabled_flag = 1
+     union select organization_id from iam_user where id = $1`,
+    [row.user_id],
+  );
+  const memberTenantIds = member.rows.map((t) => Number(t.tenant_id));
+  // What the current role reaches: a site role every tenant; a tenant role only its own tenant,
+  // so a user with roles in two tenants never acts in one with the other's role.
+  const tenantIds =
     u.level === 'site'
-      ? await ctx.db.query<{ tenant_id: number }>('select tenant_id from hpfm_tenant')
-      : await ctx.db.query<{ tenant_id: number }>(
-          `select distinct r.tenant_id from iam_member_role m join iam_role r on r.id = m.role_id where m.user_id = $1
-           union select organization_id from iam_user where id = $1`,
-          [row.user_id],
-        );
+      ? (await ctx.db.query<{ tenant_id: number }>('select tenant_id from hpfm_tenant')).rows.map((t) => Number(t.tenant_id))
+      : (await ctx.db.query<{ tenant_id: number }>('select tenant_id::float8 as tenant_id from iam_role where id = $1', [row.role_id])).rows.map((t) => Number(t.tenant_id));
   return {
     token,
     userId: Number(row.user_id),
@@ -47,7 +55,8 @@ export async function loadAuthContext(ctx: ServerContext, token: string): Promis
     roleId: Number(row.role_id),
     roleCode: u.code,
     roleLevel: u.level,
-    tenantIds: tenants.rows.map((t) => Number(t.tenant_id)),
+    tenantIds,
+    memberTenantIds,
     language: u.language || 'zh_CN',
   };
 }

@@ -18,6 +18,9 @@ function safeRedirect(req: FastifyRequest, uri: string, allowed: string[]): stri
   return '/';
 }
 
+/** A well-formed hash of no real password, checked against when the user does not exist. */
+const DUMMY_HASH = `scrypt$16384$${'0'.repeat(32)}$${'0'.repeat(64)}`;
+
 interface UserRow {
   id: number;
   password_hash: string;
@@ -65,6 +68,8 @@ export async function oauthRoutes(app: FastifyInstance, ctx: ServerContext): Pro
         u?.organization_id ?? 0,
       ]);
     if (!u) {
+      // Spend the same scrypt time as a real check, so response times do not reveal which names exist.
+      await verifyPassword(password, DUMMY_HASH);
       await log(false, 'unknown user');
       return fail('Invalid username or password');
     }

@@ -20,4 +20,9 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** Which engine answers: used in logs and the health call. */
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a dedicated connection (a pooled one would drop
+   * notifications between queries). Resolves to a function that stops listening.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }

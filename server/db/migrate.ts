@@ -3,9 +3,10 @@ import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { entityDdl } from '../resources/ddl.ts';
 import type { Database } from './database.ts';
 import * as core from './migrations/001_core.ts';
+import * as numbering from './migrations/002_numbering.ts';
 
 /** Hand-written migrations, applied in order, each once. */
-const MIGRATIONS: Array<{ version: string; sql: string }> = [core];
+const MIGRATIONS: Array<{ version: string; sql: string }> = [core, numbering];
 
 /**
  * Brings the database up to date at start: numbered migrations first, then one

@@ -37,5 +37,50 @@ export async function openPostgres(url: string): Promise<Database> {
     async close() {
       await pool.end();
     },
+    listen: (channel, onPayload) => listenOn(url, channel, onPayload),
+  };
+}
+
+/**
+ * A client of its own that LISTENs and reconnects (after a second) when the connection drops,
+ * so a database restart does not silently stop cross-instance events.
+ */
+async function listenOn(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`unsafe channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (initial: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    let dead = false;
+    const lost = () => {
+      if (dead) return;
+      dead = true;
+      if (client === c) client = undefined;
+      c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(false), 1000);
+    };
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onPayload(msg.payload ?? '');
+    });
+    c.on('error', lost);
+    c.on('end', lost);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (e) {
+      if (initial) stopped = true;
+      lost();
+      if (initial) throw e;
+    }
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
   };
 }

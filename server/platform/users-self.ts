@@ -46,7 +46,7 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
     const r = await db.query<Record<string, unknown>>(
       `select tenant_id::float8 as "tenantId", tenant_num as "tenantNum", tenant_name as "tenantName" from hpfm_tenant
         where tenant_id = any($1::bigint[]) and enabled_flag = 1 order by tenant_id`,
-      [a.tenantIds],
+      [a.roleLevel === 'site' ? a.tenantIds : a.memberTenantIds],
     );
     return r.rows.map((t) => ({ ...t, userId: a.userId, defaultTenantId: home?.organization_id ?? a.tenantId }));
   });
@@ -85,7 +85,7 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
     app.put(p, { schema: { querystring: { type: 'object', required: ['tenantId'], properties: { tenantId: { type: 'integer' } } } } }, async (req) => {
       const a = requireAuth(req);
       const tenantId = (req.query as { tenantId: number }).tenantId;
-      if (!a.tenantIds.includes(tenantId)) throw forbidden('The tenant is not yours');
+      if (!a.tenantIds.includes(tenantId) && !a.memberTenantIds.includes(tenantId)) throw forbidden('The tenant is not yours');
       // A new tenant means a role of that tenant (or keep a site role, which spans tenants).
       const role = (
         await db.query<{ id: number }>(

@@ -1,4 +1,4 @@
-import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
 import { badRequest } from '../http/errors.ts';
 import { columnOf, ident } from './naming.ts';
 
@@ -9,13 +9,43 @@ export interface PageParams {
 }
 
 const MAX_SIZE = 10000;
+/** Keeps `offset` a plain integer in the SQL text (a huge page would print as 1e+21). */
+const MAX_PAGE = 1_000_000;
+
+/** Server-set columns every row has; they sort and filter by range like declared datetimes. */
+const SYSTEM_DATES = ['creationDate', 'lastUpdateDate'];
+
+const NUMERIC = new Set(['integer', 'number', 'money', 'percent', 'flag']);
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME_RE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
 
 /** Zero-based `page`, `size` (default 10, capped), `sort=field,asc|desc` repeated or comma-chained. */
 export function pageParams(q: Record<string, unknown>): PageParams {
-  const page = Math.max(0, Number.parseInt(String(q.page ?? '0'), 10) || 0);
+  const page = Math.min(MAX_PAGE, Math.max(0, Number.parseInt(String(q.page ?? '0'), 10) || 0));
   const size = Math.min(MAX_SIZE, Math.max(1, Number.parseInt(String(q.size ?? '10'), 10) || 10));
   const raw = q.sort === undefined ? [] : Array.isArray(q.sort) ? q.sort.map(String) : [String(q.sort)];
   return { page, size, sort: raw.filter(Boolean) };
+}
+
+/**
+ * `a,asc,b,desc` and `a,b,desc` (Spring's reading: a direction applies to the fields named
+ * since the previous one) into `[field, dir]` pairs.
+ */
+function sortPairs(items: string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const item of items) {
+    let pending: string[] = [];
+    for (const token of item.split(',').map((s) => s.trim())) {
+      const lower = token.toLowerCase();
+      if (lower === 'asc' || lower === 'desc') {
+        if (!pending.length) throw badRequest(`sort direction "${token}" does not follow a field`);
+        for (const f of pending) out.push([f, lower]);
+        pending = [];
+      } else pending.push(token);
+    }
+    for (const f of pending) out.push([f, 'asc']);
+  }
+  return out;
 }
 
 /**
@@ -23,18 +53,53 @@ export function pageParams(q: Record<string, unknown>): PageParams {
  * a name that is not declared is refused with 400, so nothing from the request reaches SQL.
  */
 export function orderBy(e: EntityDecl, sort: string[] | undefined): string {
+  // The declared default is trusted even when its field is not marked sortable for clients.
   const items = sort?.length ? sort : [e.defaultSort ?? `${e.primaryKey},desc`];
+  const trusted = !sort?.length;
   const parts: string[] = [];
-  for (const item of items) {
-    const [field, dirRaw] = item.split(',').map((s) => s.trim());
-    const dir = (dirRaw ?? 'asc').toLowerCase();
-    if (dir !== 'asc' && dir !== 'desc') throw badRequest(`sort direction must be asc or desc, got "${dirRaw}"`);
-    const known = field === e.primaryKey || ['creationDate', 'lastUpdateDate'].includes(field!) || e.fields.some((f) => f.name === field && !f.private);
-    if (!field || !known) throw badRequest(`cannot sort by "${field}": not a field of ${e.name}`);
+  for (const [field, dir] of sortPairs(items)) {
+    const known =
+      field === e.primaryKey || SYSTEM_DATES.includes(field) || e.fields.some((f) => f.name === field && !f.private && (trusted || f.sortable));
+    if (!field || !known) throw badRequest(`cannot sort by "${field.slice(0, 60)}": not a sortable field of ${e.name}`);
     parts.push(`t.${ident(columnOf(field))} ${dir}`);
   }
   parts.push(`t.${ident(columnOf(e.primaryKey))} asc`);
   return parts.join(', ');
+}
+
+/** A request value checked against the field's type, so a bad filter is a 400 and never a database error. */
+function typed(name: string, type: string, v: unknown): unknown {
+  const s = String(v);
+  if (type === 'date') {
+    if (!DATE_RE.test(s)) throw badRequest(`${name} must be a date (YYYY-MM-DD)`);
+    return s;
+  }
+  if (type === 'datetime') {
+    if (!DATETIME_RE.test(s)) throw badRequest(`${name} must be a date-time (YYYY-MM-DD HH:mm:ss)`);
+    return s;
+  }
+  if (NUMERIC.has(type)) {
+    const n = Number(s);
+    if (s.trim() === '' || !Number.isFinite(n)) throw badRequest(`${name} must be a number`);
+    if ((type === 'integer' || type === 'flag') && !Number.isSafeInteger(n)) throw badRequest(`${name} must be an integer`);
+    return n;
+  }
+  return s;
+}
+
+const CASTS: Record<string, string> = { date: '::date', datetime: '::timestamp' };
+
+/** `<name>From` / `<name>To`; a date-only upper bound on a date-time includes that whole day. */
+function rangeFilter(name: string, type: string, col: string, q: Record<string, unknown>, add: (sql: (p: string) => string, v: unknown) => void) {
+  const from = q[`${name}From`];
+  const to = q[`${name}To`];
+  const cast = CASTS[type] ?? '';
+  if (from !== undefined && from !== '') add((p) => `${col} >= ${p}${cast}`, typed(`${name}From`, type, from));
+  if (to !== undefined && to !== '') {
+    const v = typed(`${name}To`, type, to);
+    if (type === 'datetime' && DATE_RE.test(String(v))) add((p) => `${col} < ${p}::date + 1`, v);
+    else add((p) => `${col} <= ${p}${cast}`, v);
+  }
 }
 
 /**
@@ -48,25 +113,24 @@ export function filters(e: EntityDecl, q: Record<string, unknown>, params: unkno
     params.push(v);
     where.push(sql(`$${params.length}`));
   };
+  for (const name of SYSTEM_DATES) rangeFilter(name, 'datetime', `t.${ident(columnOf(name))}`, q, add);
   for (const f of e.fields) {
     if (f.private) continue;
     const col = `t.${ident(columnOf(f.name))}`;
-    const mode = f.filter ?? (['string', 'text', 'richtext'].includes(f.type) && !f.lov ? 'like' : 'eq');
+    const mode = filterMode(f);
     if (mode === 'none') continue;
-    if (mode === 'range' || f.type === 'date' || f.type === 'datetime') {
-      const from = q[`${f.name}From`];
-      const to = q[`${f.name}To`];
-      if (from !== undefined && from !== '') add((p) => `${col} >= ${p}::${f.type === 'date' ? 'date' : 'timestamp'}`, String(from));
-      if (to !== undefined && to !== '') add((p) => `${col} <= ${p}::${f.type === 'date' ? 'date' : 'timestamp'}`, String(to));
-    }
+    if (mode === 'range' || f.type === 'date' || f.type === 'datetime') rangeFilter(f.name, f.type, col, q, add);
     const v = q[f.name];
     if (v === undefined || v === '' || v === null) continue;
     if (mode === 'like') add((p) => `${col}::text ilike ${p}`, `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     else if (mode === 'in' || Array.isArray(v)) add((p) => `${col}::text = any(${p}::text[])`, Array.isArray(v) ? v.map(String) : String(v).split(','));
-    else if (['integer', 'number', 'money', 'percent', 'flag'].includes(f.type)) {
-      if (Number.isNaN(Number(v))) throw badRequest(`${f.name} must be a number`);
-      add((p) => `${col} = ${p}`, Number(v));
-    } else if (mode !== 'range') add((p) => `${col}::text = ${p}`, String(v));
+    else if (NUMERIC.has(f.type)) add((p) => `${col} = ${p}`, typed(f.name, f.type, v));
+    else if (mode !== 'range') add((p) => `${col}::text = ${p}`, String(v));
   }
   return where;
+}
+
+/** The declared filter mode, or the default: `like` for free text, `eq` otherwise. */
+export function filterMode(f: EntityField): string {
+  return f.filter ?? (['string', 'text', 'richtext'].includes(f.type) && !f.lov ? 'like' : 'eq');
 }

@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { AuthContext } from '../context.ts';
-import { forbidden } from '../http/errors.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
 import { tenantColumn } from './ddl.ts';
-import { ident } from './naming.ts';
+import { columnOf, ident } from './naming.ts';
 
 export type Level = 'site' | 'tenant';
 
@@ -29,8 +29,20 @@ export function resolveScope(req: FastifyRequest, level: Level): Scope {
   return { auth, tenantId };
 }
 
-/** The tenant condition of a scope, appended to every query of a tenant-scoped entity. */
+/**
+ * The tenant condition of a scope, appended to every query of a tenant-scoped entity, plus the
+ * owner condition of an entity declaring `ownerField`: nobody reaches another user's own rows.
+ */
 export function tenantWhere(e: EntityDecl, scope: Scope, params: unknown[], q: Record<string, unknown> = {}): string[] {
+  const where = tenantOnlyWhere(e, scope, params, q);
+  if (e.ownerField) {
+    params.push(scope.auth.userId);
+    where.push(`t.${ident(columnOf(e.ownerField))} = $${params.length}`);
+  }
+  return where;
+}
+
+function tenantOnlyWhere(e: EntityDecl, scope: Scope, params: unknown[], q: Record<string, unknown> = {}): string[] {
   const col = tenantColumn(e);
   if (!col) return [];
   if (scope.tenantId !== null) {
@@ -39,6 +51,7 @@ export function tenantWhere(e: EntityDecl, scope: Scope, params: unknown[], q: R
   }
   const requested = q.tenantId;
   if (requested !== undefined && requested !== '' && !e.tenantField) {
+    if (!/^\d{1,15}$/.test(String(requested))) throw badRequest('tenantId must be an integer');
     params.push(Number(requested));
     return [`t.tenant_id = $${params.length}`];
   }

@@ -1,67 +1,87 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Queryable } from '../db/database.ts';
+import { projectRoot } from '../paths.ts';
 import { insertRows } from './insert.ts';
 
 type V = [value: string, zh: string, en: string];
 
-const tz = (): V[] => Array.from({ length: 25 }, (_, i) => {
-  const n = i - 12;
-  const s = `GMT${n >= 0 ? '+' : ''}${n}`;
-  return [s, s, s];
-});
+export interface ValueSetDecl {
+  name: string;
+  values: V[];
+}
 
-/** Platform value sets (tenant 0). Codes follow the original platform's naming. */
-export const VALUE_SETS: Record<string, { name: string; values: V[] }> = {
-  'HPFM.LANGUAGE': { name: 'Language', values: [['zh_CN', '简体中文', 'Simplified Chinese'], ['en_US', 'English', 'English']] },
-  'HPFM.TIME_ZONE': { name: 'Time zone', values: tz() },
-  'HPFM.FLAG': { name: 'Yes/No', values: [['1', '是', 'Yes'], ['0', '否', 'No']] },
-  'HPFM.ENABLED_FLAG': { name: 'Enabled', values: [['1', '启用', 'Enabled'], ['0', '禁用', 'Disabled']] },
-  'HIAM.RESOURCE_LEVEL': { name: 'Resource level', values: [['site', '平台', 'Platform'], ['organization', '租户', 'Tenant']] },
-  'HIAM.MENU_TYPE': { name: 'Menu type', values: [['root', '根目录', 'Root'], ['dir', '目录', 'Folder'], ['menu', '菜单', 'Menu'], ['link', '链接', 'Link']] },
-  'HIAM.LOGIN_RESULT': { name: 'Sign-in result', values: [['SUCCESS', '成功', 'Success'], ['FAILURE', '失败', 'Failure']] },
-  'HPFM.LOV.LOV_TYPE': { name: 'Value set type', values: [['IDP', '独立值集', 'Independent'], ['SQL', 'SQL查询', 'SQL'], ['URL', 'URL查询', 'URL']] },
-  'HPFM.AUDIT_ACTION': { name: 'Audit action', values: [['CREATE', '新建', 'Create'], ['UPDATE', '更新', 'Update'], ['DELETE', '删除', 'Delete']] },
-};
+export interface LovViewDecl {
+  viewCode: string;
+  viewName: string;
+  lovCode: string;
+  valueField: string;
+  displayField: string;
+  title: string;
+  width: number;
+  pageSize: number;
+  /** The entity whose rows the view lists (a SQL-type value set over it). */
+  entity: string;
+  queryFields: Array<{ field: string; label: string; dataType: string }>;
+  tableFields: Array<{ title: string; dataIndex: string; width?: number }>;
+}
 
-/** LOV views: lookup modals over entities, with their query fields and columns. */
-export const LOV_VIEWS = [
-  {
-    viewCode: 'HPFM.TENANT', viewName: '租户', lovCode: 'HPFM.TENANT', valueField: 'tenantId', displayField: 'tenantName', title: 'Select tenant', width: 600, pageSize: 10,
-    entity: 'tenant',
-    queryFields: [{ field: 'tenantNum', label: 'Tenant code', dataType: 'INPUT' }, { field: 'tenantName', label: 'Tenant name', dataType: 'INPUT' }],
-    tableFields: [{ title: 'Tenant code', dataIndex: 'tenantNum', width: 150 }, { title: 'Tenant name', dataIndex: 'tenantName', width: 250 }],
-  },
-  {
-    viewCode: 'HIAM.USER', viewName: '用户', lovCode: 'HIAM.USER', valueField: 'id', displayField: 'realName', title: 'Select user', width: 640, pageSize: 10,
-    entity: 'user',
-    queryFields: [{ field: 'loginName', label: 'Login name', dataType: 'INPUT' }, { field: 'realName', label: 'Name', dataType: 'INPUT' }],
-    tableFields: [{ title: 'Login name', dataIndex: 'loginName', width: 160 }, { title: 'Name', dataIndex: 'realName', width: 200 }, { title: 'Email', dataIndex: 'email', width: 220 }],
-  },
-  {
-    viewCode: 'HIAM.ROLE', viewName: '角色', lovCode: 'HIAM.ROLE', valueField: 'id', displayField: 'name', title: 'Select role', width: 600, pageSize: 10,
-    entity: 'role',
-    queryFields: [{ field: 'code', label: 'Role code', dataType: 'INPUT' }, { field: 'name', label: 'Role name', dataType: 'INPUT' }],
-    tableFields: [{ title: 'Role code', dataIndex: 'code', width: 180 }, { title: 'Role name', dataIndex: 'name', width: 220 }],
-  },
-];
+/**
+ * Value sets and LOV views are data: `schemas/lovs/<module>.json`, one file per module so
+ * several people can add codes without touching the same file.
+ */
+function readLovFiles(): { valueSets: Record<string, ValueSetDecl>; views: LovViewDecl[] } {
+  const dir = join(projectRoot, 'schemas', 'lovs');
+  const valueSets: Record<string, ValueSetDecl> = {};
+  const views: LovViewDecl[] = [];
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const d = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { valueSets?: Record<string, ValueSetDecl>; views?: LovViewDecl[] };
+    for (const [code, set] of Object.entries(d.valueSets ?? {})) {
+      if (valueSets[code]) throw new Error(`value set ${code} is declared twice (schemas/lovs/${f})`);
+      valueSets[code] = set;
+    }
+    views.push(...(d.views ?? []));
+  }
+  return { valueSets, views };
+}
 
-export async function seedLovs(db: Queryable): Promise<void> {
-  let lovId = 1;
+const data = readLovFiles();
+export const VALUE_SETS: Record<string, ValueSetDecl> = data.valueSets;
+export const LOV_VIEWS: LovViewDecl[] = data.views;
+
+/**
+ * Inserts the platform-level (tenant 0) value sets, values and views that are missing. Runs on
+ * every start, so a code added to a file appears without reseeding, and never overwrites what an
+ * administrator changed in the value-set screens.
+ */
+export async function syncLovs(db: Queryable): Promise<void> {
+  const haveHeaders = new Set((await db.query<{ lov_code: string }>('select lov_code from hpfm_lov where tenant_id = 0')).rows.map((r) => r.lov_code));
+  const haveValues = new Set((await db.query<{ k: string }>("select lov_code || '|' || value as k from hpfm_lov_value where tenant_id = 0")).rows.map((r) => r.k));
+  const haveViews = new Set((await db.query<{ view_code: string }>('select view_code from hpfm_lov_view where tenant_id = 0')).rows.map((r) => r.view_code));
   const headers: Array<Record<string, unknown>> = [];
-  const values: Array<Record<string, unknown>> = [];
   for (const [code, set] of Object.entries(VALUE_SETS)) {
-    headers.push({ lovId, tenantId: 0, lovCode: code, lovName: set.name, lovTypeCode: 'IDP', sourceEntity: null, valueField: 'value', displayField: 'meaning', enabledFlag: 1 });
-    set.values.forEach(([value, zh, en], i) => values.push({ tenantId: 0, lovId, lovCode: code, value, meaning: zh, meaningEn: en, orderSeq: (i + 1) * 10, enabledFlag: 1 }));
-    lovId++;
+    if (!haveHeaders.has(code)) headers.push({ tenantId: 0, lovCode: code, lovName: set.name, lovTypeCode: 'IDP', sourceEntity: null, valueField: 'value', displayField: 'meaning', enabledFlag: 1 });
   }
   for (const v of LOV_VIEWS) {
-    headers.push({ lovId: lovId++, tenantId: 0, lovCode: v.lovCode, lovName: v.viewName, lovTypeCode: 'SQL', sourceEntity: v.entity, valueField: v.valueField, displayField: v.displayField, enabledFlag: 1 });
+    if (!haveHeaders.has(v.lovCode) && !headers.some((h) => h.lovCode === v.lovCode)) {
+      headers.push({ tenantId: 0, lovCode: v.lovCode, lovName: v.viewName, lovTypeCode: 'SQL', sourceEntity: v.entity, valueField: v.valueField, displayField: v.displayField, enabledFlag: 1 });
+    }
   }
   await insertRows(db, 'hpfm_lov', headers);
-  await db.query(`select setval(pg_get_serial_sequence('hpfm_lov', 'lov_id'), $1)`, [lovId]);
+  const ids = new Map((await db.query<{ lov_code: string; lov_id: number }>('select lov_code, lov_id::float8 as lov_id from hpfm_lov where tenant_id = 0')).rows.map((r) => [r.lov_code, r.lov_id]));
+  const values: Array<Record<string, unknown>> = [];
+  for (const [code, set] of Object.entries(VALUE_SETS)) {
+    set.values.forEach(([value, zh, en], i) => {
+      if (!haveValues.has(`${code}|${value}`)) values.push({ tenantId: 0, lovId: ids.get(code), lovCode: code, value, meaning: zh, meaningEn: en, orderSeq: (i + 1) * 10, enabledFlag: 1 });
+    });
+  }
   await insertRows(db, 'hpfm_lov_value', values);
   await insertRows(
     db,
     'hpfm_lov_view',
-    LOV_VIEWS.map(({ entity: _e, ...v }) => ({ ...v, tenantId: 0, enabledFlag: 1, queryFields: JSON.stringify(v.queryFields), tableFields: JSON.stringify(v.tableFields) })),
+    LOV_VIEWS.filter((v) => !haveViews.has(v.viewCode)).map(({ entity: _e, ...v }) => ({ ...v, tenantId: 0, enabledFlag: 1, queryFields: JSON.stringify(v.queryFields), tableFields: JSON.stringify(v.tableFields) })),
   );
 }
+
+/** First seed: the same as a sync on an empty database. */
+export const seedLovs = syncLovs;

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { NON_SCREEN_DIRS } from '../../renderer/build/screen-files.ts';
 import { projectRoot } from '../paths.ts';
 
 type Label = string | { zh_CN: string; en_US: string };
@@ -22,7 +23,7 @@ function* screenFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
-      if (name !== 'entities' && name !== 'i18n' && name !== 'fragments') yield* screenFiles(p);
+      if (!NON_SCREEN_DIRS.has(name)) yield* screenFiles(p);
     } else if (name.endsWith('.json')) yield p;
   }
 }

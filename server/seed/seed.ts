@@ -1,23 +1,72 @@
-import type { Database } from '../db/database.ts';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Database, Queryable } from '../db/database.ts';
 import { seedLovs } from './lov-seed.ts';
+import { seedMessages } from './message-seed.ts';
+import { seedNotices } from './notice-seed.ts';
+import { seedOrders } from './order-seed.ts';
 import { seedPlatform } from './platform-seed.ts';
 import { seedPrompts } from './prompt-seed.ts';
-
-const SEED_VERSION = 'seed:v1';
+import { seedRegions } from './region-seed.ts';
+import { seedStaticTexts } from './static-text-seed.ts';
 
 export interface SeedOptions {
   demoPassword: string;
 }
 
+/**
+ * Seed steps, each recorded in schema_migrations once done. A step added later runs once on
+ * databases seeded before it existed, without repeating the earlier ones.
+ */
+export interface SeedStep {
+  version: string;
+  run: (tx: Queryable, opts: SeedOptions) => Promise<void>;
+}
+
+/**
+ * Module seeds: every file in `seed/modules/` exports `step`. Discovered, not listed, so adding
+ * a module's demo data never edits a shared file. They run after the core steps, by file name.
+ */
+async function moduleSteps(): Promise<SeedStep[]> {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), 'modules');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
+  const mods = await Promise.all(files.map((f) => import(pathToFileURL(join(dir, f)).href) as Promise<{ step: SeedStep }>));
+  return mods.map((m) => m.step);
+}
+
+const STEPS: SeedStep[] = [
+  {
+    version: 'seed:v1',
+    run: async (tx, opts) => {
+      await seedPlatform(tx, opts.demoPassword);
+      await seedLovs(tx);
+      await seedPrompts(tx);
+    },
+  },
+  { version: 'seed:orders:v1', run: (tx) => seedOrders(tx) },
+  {
+    version: 'seed:platform-calls:v1',
+    run: async (tx) => {
+      await seedRegions(tx);
+      await seedStaticTexts(tx);
+      await seedMessages(tx);
+      await seedNotices(tx);
+    },
+  },
+];
+
 /** Fills an empty database with the demo data; a second call does nothing (idempotent). */
 export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
-  const done = await db.query('select 1 from schema_migrations where version = $1', [SEED_VERSION]);
-  if (done.rows.length) return false;
-  await db.transaction(async (tx) => {
-    await seedPlatform(tx, opts.demoPassword);
-    await seedLovs(tx);
-    await seedPrompts(tx);
-    await tx.query('insert into schema_migrations (version) values ($1)', [SEED_VERSION]);
-  });
-  return true;
+  const done = new Set((await db.query<{ version: string }>("select version from schema_migrations where version like 'seed:%'")).rows.map((r) => r.version));
+  let ran = false;
+  for (const step of [...STEPS, ...(await moduleSteps())]) {
+    if (done.has(step.version)) continue;
+    await db.transaction(async (tx) => {
+      await step.run(tx, opts);
+      await tx.query('insert into schema_migrations (version) values ($1)', [step.version]);
+    });
+    ran = true;
+  }
+  return ran;
 }

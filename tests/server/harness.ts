@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createServer, DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
+import { createServer, DEFAULT_DEMO_PASSWORD, type StartOptions } from '../../server/start-server.ts';
 import type { ServerContext } from '../../server/context.ts';
+import { seedImage } from './seed-image.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -12,9 +13,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh in-memory database, migrated and seeded: no test sees another's data. */
-export async function startTestServer(): Promise<TestServer> {
-  const { app, ctx } = await createServer({});
+/**
+ * A fresh in-memory database, migrated and seeded (from a cached image of the seed): no test sees
+ * another's data. `opts` picks another database, which is then migrated and seeded from scratch.
+ */
+export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
+  const inMemory = !opts.dataDir && !opts.databaseUrl && !opts.seedImage;
+  const { app, ctx } = await createServer(inMemory ? { ...opts, seedImage: await seedImage() } : opts);
   const tokens = new Map<string, string>();
   const login = async (username: string, password = DEFAULT_DEMO_PASSWORD) => {
     const r = await app.inject({

@@ -36,7 +36,10 @@ export class DetailStore {
     runInAction(() => (this.loading = true));
     try {
       const ep = getEndpoint(this.entity, this.s.siteMode, this.screen.data?.get);
-      const rec = await this.s.request<Record<string, unknown>>(fillUrl(ep.url, { ...this.s.user, ...this.params, [this.entity.primaryKey]: this.id }, { siteMode: this.s.siteMode }));
+      const vars = { ...this.s.user, ...this.params, [this.entity.primaryKey]: this.id };
+      const query: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(ep.params ?? {})) query[k] = typeof v === 'string' ? fillUrl(v, vars) : v;
+      const rec = await this.s.request<Record<string, unknown>>(fillUrl(ep.url, vars, { siteMode: this.s.siteMode }), { query });
       runInAction(() => {
         this.form.reset(rec);
         this.loading = false;

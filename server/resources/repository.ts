@@ -1,0 +1,244 @@
+import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
+import { badRequest, BusinessError, notFound } from '../http/errors.ts';
+import { addMeanings } from '../platform/lov-values.ts';
+import { writableFields } from './body-schema.ts';
+import { dbError } from './db-errors.ts';
+import { tenantColumn } from './ddl.ts';
+import { type HookArgs, hooksOf } from './hooks.ts';
+import { filters, orderBy, pageParams } from './list-query.ts';
+import { checkLovValues } from './lov-check.ts';
+import { columnOf, ident } from './naming.ts';
+import { fillNumber } from './numbering.ts';
+import { toPage } from './page.ts';
+import { checkPermissionCode } from './permissions.ts';
+import { selectList, toColumnValue } from './rows.ts';
+import { type Scope, tenantWhere } from './scope.ts';
+
+type Row = Record<string, unknown>;
+
+export interface DeleteTarget {
+  id: number;
+  version?: number;
+}
+
+/** Site-only fields are written only through site paths (a scope without a tenant). */
+const levelOf = (scope: Scope) => (scope.tenantId === null ? 'site' : 'tenant');
+
+export class EntityRepository {
+  constructor(
+    readonly e: EntityDecl,
+    private readonly ctx: ServerContext,
+  ) {}
+
+  private pk = () => `t.${ident(columnOf(this.e.primaryKey))}`;
+
+  /** The tenant a row belongs to, for audit rows and hooks. */
+  private rowTenant(scope: Scope, row: Row): number {
+    return scope.tenantId ?? Number(row.tenantId ?? (this.e.tenantField ? row[this.e.tenantField] : 0) ?? 0);
+  }
+
+  async list(scope: Scope, q: Record<string, unknown>) {
+    const { page, size, sort } = pageParams(q);
+    const params: unknown[] = [];
+    const where = [...tenantWhere(this.e, scope, params, q), ...filters(this.e, q, params)];
+    const order = orderBy(this.e, sort);
+    const w = where.length ? `where ${where.join(' and ')}` : '';
+    const t = ident(this.e.table);
+    const total = Number((await this.ctx.db.query<{ n: number }>(`select count(*)::int as n from ${t} t ${w}`, params)).rows[0]?.n ?? 0);
+    const rows = (await this.ctx.db.query<Row>(`select ${selectList(this.e)} from ${t} t ${w} order by ${order} limit ${size} offset ${page * size}`, params)).rows;
+    await addMeanings(this.ctx.db, rows, this.e.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
+    return toPage(rows, page, size, total);
+  }
+
+  async get(scope: Scope, id: number, db: Queryable = this.ctx.db): Promise<Row> {
+    const params: unknown[] = [id];
+    const where = [`${this.pk()} = $1`, ...tenantWhere(this.e, scope, params)];
+    const row = (await db.query<Row>(`select ${selectList(this.e)} from ${ident(this.e.table)} t where ${where.join(' and ')}`, params)).rows[0];
+    if (!row) throw notFound(`${this.e.name} ${id} not found`);
+    await addMeanings(db, [row], this.e.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
+    return row;
+  }
+
+  async create(scope: Scope, body: Row): Promise<Row> {
+    const writable = new Set(writableFields(this.e, levelOf(scope)).map((f) => f.name));
+    const values: Row = {};
+    for (const f of this.e.fields) {
+      if (f.private || f.name === this.e.primaryKey) continue;
+      if (writable.has(f.name) && body[f.name] !== undefined) values[f.name] = body[f.name];
+      else if (f.default !== undefined) values[f.name] = f.default;
+    }
+    // A new record starts where its status machine starts; later statuses are reached by actions only.
+    if (this.e.status) values[this.e.status.field] = this.e.status.initial;
+    // An owned row belongs to whoever creates it; the body cannot hand it to someone else.
+    if (this.e.ownerField) values[this.e.ownerField] = scope.auth.userId;
+    const tenantCol = tenantColumn(this.e);
+    const tenantId = scope.tenantId ?? (typeof body.tenantId === 'number' ? body.tenantId : this.e.tenantField ? Number(values[this.e.tenantField] ?? 0) : 0);
+    if (this.e.tenantField) values[this.e.tenantField] = tenantId;
+    return this.ctx.db
+      .transaction(async (tx) => {
+        const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId, tx };
+        for (const h of hooksOf(this.e.name)) await h.beforeCreate?.(values, args);
+        await fillNumber(tx, this.e, values, tenantId);
+        await this.checkParent(tx, scope, values);
+        await checkLovValues(tx, this.e, values, tenantId);
+        const cols: string[] = [];
+        const params: unknown[] = [];
+        const fieldsByName = new Map(this.e.fields.map((f) => [f.name, f]));
+        for (const [k, v] of Object.entries(values)) {
+          const f = fieldsByName.get(k);
+          if (!f) continue;
+          cols.push(ident(columnOf(k)));
+          params.push(toColumnValue(f, v));
+        }
+        if (tenantCol === 'tenant_id') {
+          cols.push('tenant_id');
+          params.push(tenantId);
+        }
+        cols.push('created_by', 'last_updated_by');
+        params.push(scope.auth.userId, scope.auth.userId);
+        const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
+        const id = (await tx.query<{ id: number }>(`insert into ${ident(this.e.table)} (${cols.join(', ')}) values (${placeholders}) returning ${ident(columnOf(this.e.primaryKey))}::float8 as id`, params)).rows[0]!.id;
+        const row = await this.get(scope, id, tx);
+        for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, 'create', args);
+        await this.audit(tx, scope, tenantId, id, 'CREATE', values);
+        return row;
+      })
+      .catch(dbError);
+  }
+
+  /** Optimistic locking: the row changes only if `objectVersionNumber` still matches; nothing is overwritten otherwise. */
+  async update(scope: Scope, id: number, body: Row): Promise<Row> {
+    const sets: string[] = [];
+    const params: unknown[] = [id, body.objectVersionNumber];
+    const changes: Row = {};
+    for (const f of writableFields(this.e, levelOf(scope))) {
+      if (body[f.name] === undefined || f.name === this.e.tenantField) continue;
+      if (this.e.status && f.name === this.e.status.field) continue;
+      params.push(toColumnValue(f, body[f.name]));
+      sets.push(`${ident(columnOf(f.name))} = $${params.length}`);
+      changes[f.name] = body[f.name];
+    }
+    const where = [`${this.pk()} = $1`, `t.object_version_number = $2`, ...tenantWhere(this.e, scope, params)];
+    return this.ctx.db
+      .transaction(async (tx) => {
+        await this.checkParent(tx, scope, changes);
+        const r = await tx.query(
+          `update ${ident(this.e.table)} t set ${[...sets, 'object_version_number = t.object_version_number + 1', 'last_update_date = now()', `last_updated_by = ${Number(scope.auth.userId)}`].join(', ')} where ${where.join(' and ')}`,
+          params,
+        );
+        if (!r.affectedRows) await this.refuseStale(scope, id, tx);
+        const row = await this.get(scope, id, tx);
+        const tenantId = this.rowTenant(scope, row);
+        // Checked against the row's own tenant, known only now; a refusal rolls the update back.
+        await checkLovValues(tx, this.e, changes, tenantId);
+        for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, 'update', { entity: this.e, auth: scope.auth, tenantId, tx });
+        await this.audit(tx, scope, tenantId, id, 'UPDATE', changes);
+        return row;
+      })
+      .catch(dbError);
+  }
+
+  private async refuseStale(scope: Scope, id: number, tx: Queryable): Promise<never> {
+    await this.get(scope, id, tx); // 404 when it is not there (or not this tenant's)
+    throw new BusinessError('error.data.changed', 'The record was changed by someone else; reload it and apply your change again', 'warn');
+  }
+
+  /**
+   * Deletes rows, all or none (a batch is one transaction), with their lines: rows of entities
+   * declaring this one as `parent` would otherwise point at nothing.
+   */
+  async remove(scope: Scope, targets: DeleteTarget[]): Promise<void> {
+    const tenantCol = tenantColumn(this.e);
+    await this.ctx.db
+      .transaction(async (tx) => {
+        for (const { id, version } of targets) {
+          const params: unknown[] = [id];
+          const where = [`${this.pk()} = $1`, ...tenantWhere(this.e, scope, params)];
+          if (version !== undefined) {
+            params.push(version);
+            where.push(`t.object_version_number = $${params.length}`);
+          }
+          const tenantOut = tenantCol ? `t.${ident(tenantCol)}::float8` : '0::float8';
+          const r = await tx.query<{ tenant: number }>(`delete from ${ident(this.e.table)} t where ${where.join(' and ')} returning ${tenantOut} as tenant`, params);
+          if (!r.rows.length) await this.refuseStale(scope, id, tx);
+          const lines = await this.removeChildren(tx, scope, this.e, [id]);
+          await this.audit(tx, scope, scope.tenantId ?? Number(r.rows[0]!.tenant), id, 'DELETE', lines);
+        }
+      })
+      .catch(dbError);
+  }
+
+  /** Deletes the lines (and their lines) of `parentIds`; returns how many per entity, for the audit row. */
+  private async removeChildren(tx: Queryable, scope: Scope, parent: EntityDecl, parentIds: number[]): Promise<Row> {
+    const counts: Row = {};
+    for (const child of this.ctx.entities.values()) {
+      if (child.parent?.entity !== parent.name) continue;
+      const params: unknown[] = [parentIds];
+      const where = [`t.${ident(columnOf(child.parent.field))} = any($1::bigint[])`, ...tenantWhere(child, scope, params)];
+      const r = await tx.query<{ id: number }>(
+        `delete from ${ident(child.table)} t where ${where.join(' and ')} returning t.${ident(columnOf(child.primaryKey))}::float8 as id`,
+        params,
+      );
+      if (!r.rows.length) continue;
+      counts[child.name] = r.rows.length;
+      Object.assign(counts, await this.removeChildren(tx, scope, child, r.rows.map((x) => x.id)));
+    }
+    return counts;
+  }
+
+  /** A line may only point at a parent row the caller can see (its tenant's, or a platform row). */
+  private async checkParent(tx: Queryable, scope: Scope, values: Row): Promise<void> {
+    const link = this.e.parent;
+    const parentId = link ? values[link.field] : undefined;
+    if (!link || parentId === undefined || parentId === null || parentId === '') return;
+    const parent = this.ctx.entities.get(link.entity);
+    if (!parent) return;
+    const params: unknown[] = [parentId];
+    const where = [`t.${ident(columnOf(parent.primaryKey))} = $1`];
+    const col = tenantColumn(parent);
+    if (col && scope.tenantId !== null) {
+      params.push(scope.tenantId);
+      where.push(`t.${ident(col)} in ($2, 0)`);
+    }
+    const r = await tx.query(`select 1 from ${ident(parent.table)} t where ${where.join(' and ')}`, params);
+    if (!r.rows.length) throw badRequest(`${link.field} ${String(parentId)} is not a ${parent.name} you can use`);
+  }
+
+  /** A declared status transition; refused when the current status is not one it starts from. */
+  async transition(scope: Scope, id: number, action: string, body: Row): Promise<Row> {
+    const sm = this.e.status;
+    const tr = sm && Object.hasOwn(sm.transitions, action) ? sm.transitions[action] : undefined;
+    if (!sm || !tr) throw notFound(`${this.e.name} has no action ${action}`);
+    await checkPermissionCode(this.ctx.db, scope.auth, tr.permission, `${action} a ${this.e.name}`);
+    const current = await this.get(scope, id);
+    const from = String(current[sm.field] ?? '');
+    if (!tr.from.includes(from)) throw new BusinessError('error.status.transition', `Cannot ${action} a ${this.e.name} in status ${from}`, 'warn');
+    const version = body.objectVersionNumber ?? current.objectVersionNumber;
+    const params: unknown[] = [id, version, tr.to, scope.auth.userId];
+    const where = [`${this.pk()} = $1`, 't.object_version_number = $2', ...tenantWhere(this.e, scope, params)];
+    return this.ctx.db
+      .transaction(async (tx) => {
+        const r = await tx.query(
+          `update ${ident(this.e.table)} t set ${ident(columnOf(sm.field))} = $3, object_version_number = t.object_version_number + 1, last_update_date = now(), last_updated_by = $4 where ${where.join(' and ')}`,
+          params,
+        );
+        if (!r.affectedRows) await this.refuseStale(scope, id, tx);
+        const row = await this.get(scope, id, tx);
+        const tenantId = this.rowTenant(scope, row);
+        for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, action, { entity: this.e, auth: scope.auth, tenantId, tx });
+        await this.audit(tx, scope, tenantId, id, action.toUpperCase(), { [sm.field]: { from, to: tr.to } });
+        return row;
+      })
+      .catch(dbError);
+  }
+
+  private async audit(tx: Queryable, scope: Scope, tenantId: number, id: number, action: string, changes: Row) {
+    if (this.e.name === 'auditLog' || this.e.name === 'loginLog') return;
+    await tx.query(
+      `insert into hpfm_audit_log (tenant_id, entity_name, record_id, action, user_id, login_name, changes, audit_date) values ($1,$2,$3,$4,$5,$6,$7,now())`,
+      [tenantId, this.e.name, id, action, scope.auth.userId, scope.auth.loginName, JSON.stringify(changes)],
+    );
+  }
+}
