@@ -109,6 +109,8 @@ export interface ScreenBase {
   /** The entity whose declared fields this screen uses. */
   entity?: string;
   icon?: string;
+  /** Route parameter values for the route-visit test when the entity's first record cannot supply them. */
+  sampleParams?: Record<string, string>;
 }
 
 export interface ListScreen extends ScreenBase {

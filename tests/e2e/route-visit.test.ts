@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest } from '../../renderer/build/screen-files.ts';
+import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import { projectRoot } from '../../server/paths.ts';
+import { type E2E, startE2E } from './browser.ts';
+
+/**
+ * Opens every route of the chosen modules as `admin` (ROUTE_MODULES=hiam,hpfm to narrow it),
+ * with route parameters taken from seeded records, and fails on an uncaught error, an error
+ * panel, a failed API call (5xx or 404) or a list without rows.
+ */
+const modules = (process.env.ROUTE_MODULES ?? 'hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr').split(',');
+const catalogue = JSON.parse(readFileSync(join(projectRoot, 'server/seed/data/route-catalogue.json'), 'utf8')) as Array<{ path: string; module: string }>;
+const wanted = new Set(catalogue.filter((r) => modules.includes(r.module)).map((r) => r.path));
+const screens = readManifest(join(projectRoot, 'schemas')).filter((s) => s.routes.some((r) => wanted.has(r)));
+const docs = new Map(screens.map((s) => [s.file, JSON.parse(readFileSync(join(projectRoot, 'schemas', s.file), 'utf8')) as Record<string, unknown>]));
+const entityFile = (name: string) => join(projectRoot, 'schemas/entities', `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.json`);
+
+let e: E2E;
+let token = '';
+/** The admin works inside the demo tenant, where the tenant-level demo data lives. */
+const TENANT = 1;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+async function firstRecord(entityName: string): Promise<Record<string, unknown> | undefined> {
+  const ent = JSON.parse(readFileSync(entityFile(entityName), 'utf8')) as EntityDecl;
+  const path = ent.paths.site ?? ent.paths.tenant!.replace('{tenantId}', String(TENANT));
+  const r = await e.app.inject({ url: `${path}?page=0&size=1`, headers: { authorization: `bearer ${token}` } });
+  return (r.json() as { content?: Record<string, unknown>[] }).content?.[0];
+}
+
+describe.each(screens.flatMap((s) => s.routes.filter((r) => wanted.has(r)).map((route) => ({ route, file: s.file }))))('$route', ({ route, file }) => {
+  it('opens cleanly for admin', async () => {
+    if (!token) {
+      const login = await e.app.inject({ method: 'POST', url: '/oauth/oauth/login', payload: 'username=admin&password=Demo%402026&redirect_uri=/', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      token = /access_token=([^&]+)/.exec(String(login.headers.location))![1]!;
+      await e.app.inject({ method: 'PUT', url: `/iam/v1/users/tenant-id?tenantId=${TENANT}`, headers: { authorization: `bearer ${token}` } });
+    }
+    const doc = docs.get(file)!;
+    let path = route;
+    const params = route.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
+    if (params.length) {
+      const sample = (doc.sampleParams ?? {}) as Record<string, string>;
+      const rec = doc.entity ? await firstRecord(String(doc.entity)) : undefined;
+      const ent = doc.entity ? (JSON.parse(readFileSync(entityFile(String(doc.entity)), 'utf8')) as EntityDecl) : undefined;
+      for (const p of params) {
+        const v = sample[p] ?? (rec && (p === doc.idParam || p === ent?.primaryKey ? rec[ent!.primaryKey] : rec[p]));
+        expect(v, `no value for :${p} (add "sampleParams" to ${file} or seed the entity)`).not.toBeUndefined();
+        path = path.replace(`:${p}`, encodeURIComponent(String(v)));
+      }
+    }
+    const page = await (await e.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
+    page.on('response', (res) => {
+      const u = new URL(res.url());
+      if (/^\/[a-z0-9-]+\/(v1|hzero)\//.test(u.pathname) && (res.status() >= 500 || res.status() === 404)) problems.push(`${res.status()} ${u.pathname}`);
+    });
+    // The token arrives the way sign-in hands it over: in the hash of the address.
+    await page.goto(`${e.baseUrl}${path}#access_token=${token}&token_type=bearer&expires_in=3600`);
+    const screen = page.locator(`[data-screen="${route}"]`).or(page.getByTestId('schema-error')).or(page.locator('[data-testid^="exception-"]'));
+    await screen.first().waitFor({ timeout: 15000 });
+    expect(await page.getByTestId('schema-error').count(), 'error panel').toBe(0);
+    expect(await page.locator('[data-testid^="exception-"]').count(), 'exception page').toBe(0);
+    if (doc.kind === 'list') {
+      await page.locator(`[data-screen="${route}"] [role="row"][data-row-key]`).first().waitFor({ timeout: 10000 }).catch(() => problems.push('the list has no rows'));
+    }
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
