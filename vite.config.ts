@@ -33,9 +33,11 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          testTimeout: 60000,
+          // Generous: a loaded 2-core CI machine runs Chromium and the server side by side.
+          testTimeout: 120000,
           hookTimeout: 120000,
           fileParallelism: false,
+          expect: { poll: { timeout: 15000, interval: 100 } },
         },
       },
     ],

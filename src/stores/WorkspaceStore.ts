@@ -85,11 +85,22 @@ export class WorkspaceStore {
     this.persist();
   }
 
-  /** The menu leaf for a path: the leaf whose route equals it or is its longest prefix. */
+  /**
+   * The menu leaf a path belongs to: the leaf with that route, or the one whose page family
+   * contains it — `/smdm/materiel/detail/5` belongs to the leaf `/smdm/materiel/list`
+   * (a list route's family is its path without the trailing list segment). Longest match wins.
+   */
   menuEntryFor(pathname: string): MenuLeaf | undefined {
     let best: MenuLeaf | undefined;
+    let bestLen = -1;
     for (const l of this.menuLeafNode) {
-      if (pathname === l.path || pathname.startsWith(`${l.path}/`)) if (!best || l.path.length > best.path.length) best = l;
+      if (!l.path) continue;
+      const family = familyOf(l.path);
+      const len = pathname === l.path ? Number.MAX_SAFE_INTEGER : pathname === family || pathname.startsWith(`${family}/`) ? family.length : -1;
+      if (len > bestLen) {
+        best = l;
+        bestLen = len;
+      }
     }
     return best;
   }
@@ -200,4 +211,10 @@ export class WorkspaceStore {
       this.storage?.removeItem(TAB_SESSION_KEY);
     }
   }
+}
+
+/** `/smdm/materiel/list` → `/smdm/materiel`; `/hpfm/lov-view/lov-view-list` → `/hpfm/lov-view`; other paths are their own family. */
+export function familyOf(path: string): string {
+  const segs = path.split('/');
+  return /(^|-)list$/.test(segs[segs.length - 1] ?? '') ? segs.slice(0, -1).join('/') : path;
 }

@@ -48,7 +48,11 @@ export async function startE2E(): Promise<E2E> {
       await page.fill('input[name="username"]', user);
       await page.fill('input[name="password"]', DEFAULT_DEMO_PASSWORD);
       await page.click('button[type="submit"]');
-      await page.waitForSelector('[data-testid="workspace-tabs"]');
+      try {
+        await page.waitForSelector('[data-testid="workspace-tabs"]');
+      } catch (err) {
+        throw new Error(`sign-in as ${user} did not reach the workspace; the page shows: ${(await page.locator('body').innerText()).slice(0, 500)}`, { cause: err });
+      }
       return page;
     },
     async close() {

@@ -117,3 +117,19 @@ describe('tab rules (§2.19, §4)', () => {
     expect(sessionStorage.getItem('menuTabSessionKey')).toBeNull();
   });
 });
+
+describe('which menu entry a page belongs to', () => {
+  it('maps detail pages to the list menu of the same family', () => {
+    const s = store();
+    s.setMenu([], [
+      { name: 'm', title: 'Materials', path: '/smdm/materiel/list', id: 1 },
+      { name: 'l', title: 'LOV views', path: '/hpfm/lov-view/lov-view-list', id: 2 },
+      { name: 'u', title: 'Users', path: '/hiam/user', id: 3 },
+    ]);
+    expect(s.menuEntryFor('/smdm/materiel/detail/5')?.title).toBe('Materials');
+    expect(s.menuEntryFor('/smdm/materiel/create')?.title).toBe('Materials');
+    expect(s.menuEntryFor('/hpfm/lov-view/detail/7')?.title).toBe('LOV views');
+    expect(s.menuEntryFor('/hiam/user/detail/2')?.title).toBe('Users');
+    expect(s.menuEntryFor('/hiam/role')).toBeUndefined();
+  });
+});
