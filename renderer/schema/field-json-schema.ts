@@ -17,17 +17,20 @@ export function fieldJsonSchema(f: EntityField): Record<string, unknown> {
       return f.required ? { type: 'integer', enum: [0, 1] } : { type: ['integer', 'null'], enum: [0, 1, null] };
     case 'yn':
       return f.required ? { type: 'string', enum: ['Y', 'N'] } : { type: ['string', 'null'], enum: ['Y', 'N', '', null] };
+    // '' clears the value; a date may carry a time part the column drops. Anything else would reach the database.
     case 'date':
-      return nullable({ type: 'string', pattern: '^(\\d{4}-\\d{2}-\\d{2})?' });
+      return nullable({ type: 'string', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}' });
     case 'datetime':
-      return nullable({ type: 'string', pattern: '^(\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?)?' });
+      return nullable({ type: 'string', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?' });
     case 'time':
       return nullable({ type: 'string', pattern: '^(\\d{2}:\\d{2}(:\\d{2})?)?$' });
     case 'json':
       return {};
     default: {
       const s: Record<string, unknown> = { type: 'string' };
-      if (f.maxLength) s.maxLength = f.maxLength;
+      // The column's own width (see server/resources/ddl.ts), so an over-long value is refused naming the field.
+      const width = f.maxLength ?? (f.type === 'string' ? 255 : f.type === 'attachment' ? 64 : undefined);
+      if (width) s.maxLength = width;
       if (f.required) s.minLength = f.minLength ?? 1;
       if (f.pattern) s.pattern = f.required ? f.pattern : `^$|${f.pattern}`;
       if (f.format === 'email') s.pattern = '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
@@ -36,7 +39,7 @@ export function fieldJsonSchema(f: EntityField): Record<string, unknown> {
   }
 }
 
-/** Fields a client may write: not private, not server-set, not the key. */
-export function writableFields(e: EntityDecl): EntityField[] {
-  return e.fields.filter((f) => !f.private && !f.readOnly && f.name !== e.primaryKey);
+/** Fields a client may write: not private, not server-set, not the key; on tenant paths not the site-only ones. */
+export function writableFields(e: EntityDecl, level: 'site' | 'tenant' = 'site'): EntityField[] {
+  return e.fields.filter((f) => !f.private && !f.readOnly && f.name !== e.primaryKey && !(level === 'tenant' && f.siteOnly));
 }
