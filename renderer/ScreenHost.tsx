@@ -23,7 +23,7 @@ class RenderBoundary extends Component<{ file: string; children: ReactNode }, { 
  * Renders one screen from its schema: text → JSON → checks → the page kind's component. Any
  * problem becomes an error panel naming the file and JSON path; the rest of the app keeps working.
  */
-export function ScreenHost({ file, load, screen: given, params }: { file: string; load?: () => Promise<string>; screen?: Screen; params: Record<string, string> }) {
+export function ScreenHost({ file, load, screen: given, params, onDone }: { file: string; load?: () => Promise<string>; screen?: Screen; params: Record<string, string>; onDone?: PageProps['onDone'] }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     let live = true;
@@ -51,7 +51,7 @@ export function ScreenHost({ file, load, screen: given, params }: { file: string
   const { Page, screen } = state;
   return (
     <RenderBoundary file={file}>
-      <Page screen={screen} params={params} file={file} />
+      <Page screen={screen} params={params} file={file} onDone={onDone} />
     </RenderBoundary>
   );
 }

@@ -10,6 +10,10 @@ import { staticUi } from './http/static-ui.ts';
 import { exportCheckRoutes } from './platform/export-check.ts';
 import { exportRoutes } from './platform/export.ts';
 import { fileRoutes } from './platform/files.ts';
+import { hmsgSendConfigRoutes } from './platform/hmsg-send-configs.ts';
+import { hpfmConfigRoutes } from './platform/hpfm-config.ts';
+import { hpfmMasterDataRoutes } from './platform/hpfm-md-org.ts';
+import { iamRoutes } from './platform/iam-routes.ts';
 import { lovRoutes } from './platform/lovs.ts';
 import { menuRoutes } from './platform/menus.ts';
 import { messagePushRoutes } from './platform/message-push.ts';
@@ -18,14 +22,18 @@ import { noticeRoutes } from './platform/notices.ts';
 import { promptRoutes } from './platform/prompts.ts';
 import { regionRoutes } from './platform/regions.ts';
 import { staticTextRoutes } from './platform/static-texts.ts';
+import { uiPageRoutes } from './platform/ui-pages.ts';
 import { userMessageRoutes } from './platform/user-messages.ts';
 import { usersSelfRoutes } from './platform/users-self.ts';
 import { crudRoutes } from './resources/crud-routes.ts';
 
 /** Platform call groups of §7.3, each a plugin receiving the shared context. */
 const ROUTE_GROUPS = [
+  // First: it records the routes registered after it, for checking stored pages on publish.
+  uiPageRoutes,
   oauthRoutes,
   usersSelfRoutes,
+  iamRoutes,
   menuRoutes,
   lovRoutes,
   promptRoutes,
@@ -37,6 +45,9 @@ const ROUTE_GROUPS = [
   multiLanguageRoutes,
   noticeRoutes,
   exportCheckRoutes,
+  hmsgSendConfigRoutes,
+  hpfmConfigRoutes,
+  hpfmMasterDataRoutes,
   // Before crudRoutes: it adds the export branch to the generic list routes as they are registered.
   exportRoutes,
 ];

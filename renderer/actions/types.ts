@@ -18,6 +18,8 @@ export interface ActionContext {
   refresh(): Promise<void>;
   /** Detail pages: validates and saves the form; resolves false when invalid. */
   save?(): Promise<boolean>;
+  /** Lists with editable columns and editable detail tabs: opens the record form (a new record without one). */
+  openForm?(record?: Record<string, unknown>): Promise<void>;
 }
 
 export type ActionHandler = (ctx: ActionContext) => Promise<void>;

@@ -14,6 +14,8 @@ export interface CheckContext {
   endpoints: Array<{ method: string; segments: string[] }>;
   /** Routes served by screen schemas (for navigate targets). */
   screenRoutes: Set<string>;
+  /** Screen schema files (for modal actions), relative to schemas/. */
+  screenFiles: Set<string>;
   actionTypes: Set<string>;
   widgets: Set<string>;
   cells: Set<string>;

@@ -109,6 +109,10 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
         urlParams(a.url, `${path}/url`, e);
       }
     }
+    if (type === 'modal') {
+      if (typeof a.screen !== 'string') add(path, 'modal needs "screen": a schema file such as "hpfm/currency.create.json"');
+      else if (!ctx.screenFiles.has(a.screen)) add(`${path}/screen`, `no schema file ${a.screen}${suggest(a.screen, [...ctx.screenFiles])}`);
+    }
     if (type === 'transition') {
       const t = a.action as string;
       if (!e?.status?.transitions[t]) add(`${path}/action`, `entity ${e?.name ?? '?'} declares no transition "${t}"${suggest(String(t), Object.keys(e?.status?.transitions ?? {}))}`);
@@ -130,6 +134,10 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
     ((t.columns as unknown[]) ?? []).forEach((c, i) => field(e, c, `${path}/columns/${i}`, 'column'));
     ((t.rowActions as Json[]) ?? []).forEach((a, i) => action(a, `${path}/rowActions/${i}`, e));
     if (typeof t.rowKey === 'string' && e && t.rowKey !== e.primaryKey && !e.fields.some((f) => f.name === t.rowKey)) add(`${path}/rowKey`, `"${t.rowKey}" is not a field of ${e.name}`);
+    const tree = t.tree as Json | undefined;
+    if (tree && e && typeof tree.parentField === 'string' && !e.fields.some((f) => f.name === tree.parentField && !f.private)) {
+      add(`${path}/tree/parentField`, `"${String(tree.parentField)}" is not a field of ${e.name}${suggest(String(tree.parentField), e.fields.filter((f) => !f.private).map((f) => f.name))}`);
+    }
   };
   const sections = (list: unknown, path: string, e: EntityDecl | undefined) => {
     ((list as Json[]) ?? []).forEach((s, si) => {

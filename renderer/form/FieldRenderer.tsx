@@ -1,5 +1,7 @@
 import { Form } from 'antd';
 import { observer } from 'mobx-react-lite';
+import type { ComponentType } from 'react';
+import type { FieldProps } from '../fields/types.ts';
 import { fieldWidgets } from '../registry/builtins.ts';
 import { useServices } from '../runtime/services.ts';
 import type { ResolvedField } from '../schema/resolve-field.ts';
@@ -23,8 +25,8 @@ export function errorText(t: (k: string, f: string, v?: Record<string, unknown>)
 }
 
 /**
- * One field of a form, observing only its own value, error and expressions: typing in one
- * field re-renders that field alone. Widgets are resolved before the form renders.
+ * One field of a form, observing only its own error and expressions: typing in one field
+ * re-renders that field alone. Widgets are resolved before the form renders.
  */
 export const FieldRenderer = observer(function FieldRenderer({ store, field, readOnly }: { store: FormStore; field: ResolvedField; readOnly?: boolean }) {
   const s = useServices();
@@ -43,20 +45,30 @@ export const FieldRenderer = observer(function FieldRenderer({ store, field, rea
       style={{ marginBottom: 16 }}
     >
       {Widget ? (
-        <Widget
-          field={field}
-          id={id}
-          mode={readOnly ? 'view' : 'edit'}
-          value={store.values[field.name]}
-          record={store.values}
-          disabled={readOnly || store.isDisabled(field)}
-          placeholder={field.placeholder ? s.label(field.placeholder) : undefined}
-          onChange={(v) => store.setValue(field.name, v)}
-          setValue={(n, v) => store.setValue(n, v)}
-        />
+        <FieldInput store={store} field={field} Widget={Widget} id={id} readOnly={readOnly} placeholder={field.placeholder ? s.label(field.placeholder) : undefined} />
       ) : (
         <span>unknown widget {field.widget}</span>
       )}
     </Form.Item>
+  );
+});
+
+/**
+ * The widget alone, observing the field's value and disabled flag: a keystroke re-renders the
+ * input, not the Form.Item (label, help, status) around it.
+ */
+const FieldInput = observer(function FieldInput({ store, field, Widget, id, readOnly, placeholder }: { store: FormStore; field: ResolvedField; Widget: ComponentType<FieldProps>; id: string; readOnly?: boolean; placeholder?: string }) {
+  return (
+    <Widget
+      field={field}
+      id={id}
+      mode={readOnly ? 'view' : 'edit'}
+      value={store.values[field.name]}
+      record={store.values}
+      disabled={readOnly || store.isDisabled(field)}
+      placeholder={placeholder}
+      onChange={(v) => store.setValue(field.name, v)}
+      setValue={(n, v) => store.setValue(n, v)}
+    />
   );
 });

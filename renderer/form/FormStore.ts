@@ -1,5 +1,5 @@
 import Ajv, { type ValidateFunction } from 'ajv';
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, computed, type IComputedValue, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { evaluate, evaluateFlag } from '../expressions/evaluate.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import { fieldJsonSchema } from '../schema/field-json-schema.ts';
@@ -59,15 +59,31 @@ export class FormStore {
   }
 
   isVisible(f: ResolvedField): boolean {
-    return evaluateFlag(f.visible, this.scope(), true);
+    return this.flag(f, 'visible', true);
   }
 
   isRequired(f: ResolvedField): boolean {
-    return evaluateFlag(f.required, this.scope(), false);
+    return this.flag(f, 'required', false);
   }
 
   isDisabled(f: ResolvedField): boolean {
-    return evaluateFlag(f.disabled, this.scope(), false);
+    return this.flag(f, 'disabled', false);
+  }
+
+  private readonly flags = new Map<ResolvedField, Map<string, IComputedValue<boolean>>>();
+
+  /**
+   * A flag given by an expression is a MobX computed: a field that reads it re-renders when the
+   * result changes, not on every key typed into a field the expression reads.
+   */
+  private flag(f: ResolvedField, kind: 'visible' | 'required' | 'disabled', fallback: boolean): boolean {
+    const expr = f[kind];
+    if (typeof expr !== 'string') return evaluateFlag(expr, {}, fallback);
+    let byKind = this.flags.get(f);
+    if (!byKind) this.flags.set(f, (byKind = new Map()));
+    let c = byKind.get(kind);
+    if (!c) byKind.set(kind, (c = computed(() => evaluateFlag(expr, this.scope(), fallback))));
+    return c.get();
   }
 
   /** Computed values (`value` expressions), applied before validation and submit. */

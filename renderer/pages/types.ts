@@ -6,4 +6,6 @@ export interface PageProps<S extends Screen = Screen> {
   params: Record<string, string>;
   /** The schema file, for error messages. */
   file: string;
+  /** Set when the screen runs inside a dialog: called after a successful submit instead of navigating. */
+  onDone?(record: Record<string, unknown>): void;
 }

@@ -62,3 +62,5 @@ actionTypes.register('export', () => import('../actions/export.ts'));
 actionTypes.register('refresh', () => import('../actions/refresh.ts'));
 actionTypes.register('back', () => import('../actions/back.ts'));
 actionTypes.register('save', () => import('../actions/save.ts'));
+actionTypes.register('modal', () => import('../actions/modal.tsx'));
+actionTypes.register('form', () => import('../actions/form.ts'));

@@ -95,6 +95,12 @@ export interface TableSpec {
   /** Fixed row height in px; rows never wrap so virtualised rows stay exact. */
   rowHeight?: number;
   virtual?: boolean;
+  /**
+   * Hierarchical rows shown as a tree: each row's `parentField` holds its parent's row key; the
+   * first column gets the indent and the open/close toggle. Rows at depth >= `expandLevel` start
+   * closed (all open without it). Rows whose parent is not loaded show at the top level.
+   */
+  tree?: { parentField: string; expandLevel?: number };
 }
 
 export interface ScreenBase {

@@ -1,11 +1,12 @@
 import { columnVisibilityFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, type Rect, useVirtualizer } from '@tanstack/react-virtual';
 import { Checkbox, Empty, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { type ReactNode, useMemo, useRef } from 'react';
-import { cellRenderers } from '../registry/builtins.ts';
+import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
+import { DataRow } from './DataRow.tsx';
+import { flattenTree } from './tree-rows.ts';
 import './data-table.css';
 
 type Row = Record<string, unknown>;
@@ -27,6 +28,8 @@ export interface DataTableProps {
   /** Viewport height in px; rows beyond it are virtualised. */
   height?: number;
   hiddenColumns?: string[];
+  /** Hierarchical rows: each row names its parent's key in `parentField`; rows at depth >= `expandLevel` start closed (all open without it). */
+  tree?: { parentField: string; expandLevel?: number };
 }
 
 /**
@@ -41,24 +44,60 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
     [p.columns],
   );
   const columnVisibility = useMemo(() => Object.fromEntries((p.hiddenColumns ?? []).concat(p.columns.filter((c) => c.hidden).map((c) => c.field)).map((f) => [f, false])), [p.hiddenColumns, p.columns]);
-  const table = useTable({ features, columns: defs, data: p.rows, state: { columnVisibility }, getRowId: (r: Row) => String(r[p.rowKey]) });
-  const visible = table.getVisibleLeafColumns().map((c) => p.columns.find((x) => x.field === c.id)!);
+  // Tree tables show the visible part of the hierarchy as flat rows with a depth, so rows keep
+  // one fixed height and stay virtualised. `toggled` holds the rows opened or closed by hand.
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
+  const treeRows = useMemo(() => {
+    if (!p.tree) return undefined;
+    const level = p.tree.expandLevel;
+    return flattenTree(p.rows, p.rowKey, p.tree.parentField, (key, depth) => (level === undefined || depth < level) !== toggled.has(key));
+  }, [p.rows, p.rowKey, p.tree, toggled]);
+  const onExpand = useCallback((key: string) => setToggled((t) => (t.has(key) ? new Set([...t].filter((k) => k !== key)) : new Set([...t, key]))), []);
+  const data = useMemo(() => treeRows?.map((t) => t.row) ?? p.rows, [treeRows, p.rows]);
+  const table = useTable({ features, columns: defs, data, state: { columnVisibility }, getRowId: (r: Row) => String(r[p.rowKey]) });
+  const leafColumns = table.getVisibleLeafColumns();
+  // Stable between renders so memoised rows (DataRow) can skip re-rendering.
+  const visible = useMemo(() => leafColumns.map((c) => p.columns.find((x) => x.field === c.id)!), [leafColumns, p.columns]);
   const rowModel = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: rowModel.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 8 });
+  const reportRect = useRef<((rect: Rect) => void) | undefined>(undefined);
+  const virtual = useVirtualizer({
+    count: rowModel.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+    observeElementRect: (instance, cb) => {
+      reportRect.current = cb;
+      return observeElementRect(instance, cb);
+    },
+  });
   const selectWidth = p.selection ? 48 : 0;
   const width = selectWidth + visible.reduce((n, c) => n + (c.width ?? 160), 0) + (p.rowActions ? (p.rowActionsWidth ?? 180) : 0);
   const allKeys = rowModel.map((r) => r.id);
   const selected = p.selected ?? new Set<string>();
   const allChecked = allKeys.length > 0 && allKeys.every((k) => selected.has(k));
-  const toggle = (key: string, on: boolean) => {
-    if (p.selection === 'single') p.onSelect?.(on ? [key] : []);
-    else p.onSelect?.(on ? [...selected, key] : [...selected].filter((k) => k !== key));
-  };
+  // Rows get one stable toggle that reads the selection at click time, so selecting a row
+  // re-renders the rows whose checkbox changed, not every row on screen.
+  const latest = useRef({ selected, onSelect: p.onSelect, selection: p.selection });
+  useLayoutEffect(() => {
+    latest.current = { selected, onSelect: p.onSelect, selection: p.selection };
+  });
+  const toggle = useCallback((key: string, on: boolean) => {
+    const { selected: now, onSelect, selection } = latest.current;
+    if (selection === 'single') onSelect?.(on ? [key] : []);
+    else onSelect?.(on ? [...now, key] : [...now].filter((k) => k !== key));
+  }, []);
   const height = p.height ?? Math.min(Math.max(rowModel.length, 3) * rowHeight + 2, 560);
+  // The viewport grows when the first rows arrive. react-virtual learns that from its
+  // ResizeObserver and would render the rows below the old height one frame later; reporting the
+  // new size here, before paint, puts a full screen of rows in the first painted frame.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el) reportRect.current?.({ width: el.clientWidth, height: el.clientHeight });
+  }, [height]);
 
   return (
-    <div className="dt" role="table" aria-rowcount={rowModel.length}>
+    <div className="dt" role={p.tree ? 'treegrid' : 'table'} aria-rowcount={rowModel.length}>
       <div className="dt-scroll" ref={scrollRef} style={{ height: height + rowHeight }}>
         <div style={{ width, minWidth: '100%' }}>
           <div className="dt-head" role="row" style={{ height: rowHeight }}>
@@ -101,29 +140,23 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
             <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
               {virtual.getVirtualItems().map((vi) => {
                 const row = rowModel[vi.index]!;
-                const data = row.original;
-                const isSel = selected.has(row.id);
                 return (
-                  <div key={row.id} role="row" data-row-key={row.id} className={`dt-row${isSel ? ' dt-selected' : ''}`} style={{ height: rowHeight, transform: `translateY(${vi.start}px)` }}>
-                    {p.selection && (
-                      <div className="dt-cell dt-check" style={{ width: selectWidth }}>
-                        <Checkbox aria-label={`select ${row.id}`} checked={isSel} onChange={(e) => toggle(row.id, e.target.checked)} />
-                      </div>
-                    )}
-                    {visible.map((c) => {
-                      const Cell = cellRenderers.peek(c.cell);
-                      return (
-                        <div key={c.field} role="cell" data-column={c.field} className="dt-cell" style={{ width: c.width ?? 160, justifyContent: c.align === 'right' || c.cell === 'money' || c.cell === 'number' ? 'flex-end' : undefined }}>
-                          {Cell ? <Cell column={c} row={data} value={data[c.field]} /> : String(data[c.field] ?? '')}
-                        </div>
-                      );
-                    })}
-                    {p.rowActions && (
-                      <div className="dt-cell" style={{ width: p.rowActionsWidth ?? 180 }}>
-                        {p.rowActions(data)}
-                      </div>
-                    )}
-                  </div>
+                  <DataRow
+                    key={row.id}
+                    id={row.id}
+                    data={row.original}
+                    start={vi.start}
+                    height={rowHeight}
+                    columns={visible}
+                    selection={p.selection}
+                    selectWidth={selectWidth}
+                    selected={selected.has(row.id)}
+                    onToggle={toggle}
+                    actions={p.rowActions}
+                    actionsWidth={p.rowActionsWidth ?? 180}
+                    tree={treeRows?.[vi.index]}
+                    onExpand={onExpand}
+                  />
                 );
               })}
             </div>

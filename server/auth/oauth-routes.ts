@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { lockoutRule } from '../platform/iam-passwords.ts';
 import { loginPage } from './login-page.ts';
 import { verifyPassword } from './passwords.ts';
 import { issueToken, revokeToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts';
@@ -79,10 +80,12 @@ export async function oauthRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     }
     if (!(await verifyPassword(password, u.password_hash))) {
       const failed = (u.failed_count ?? 0) + 1;
-      const lock = failed >= config.maxFailedLogins;
+      // The password policy of the user's tenant decides the lockout; without one, the server's settings.
+      const rule = await lockoutRule(db, Number(u.organization_id), config);
+      const lock = rule.enabled && failed >= rule.maxFailed;
       await db.query(
         `update iam_user set failed_count = $2, locked_until = case when $3 then now() + make_interval(mins => $4) else null end where id = $1`,
-        [u.id, lock ? 0 : failed, lock, config.lockMinutes],
+        [u.id, lock ? 0 : failed, lock, rule.minutes],
       );
       await log(false, 'bad password');
       return fail(lock ? 'The account is locked after repeated failed sign-ins; try again later' : 'Invalid username or password');

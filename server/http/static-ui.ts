@@ -14,7 +14,9 @@ export async function staticUi(app: FastifyInstance, uiDir: string | undefined):
     await app.register(fastifyStatic, { root: uiDir!, wildcard: false, index: false, maxAge: '1h', immutable: false });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && hasUi && !isApiPath(req.url) && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0]!)) {
+    // A missing file has a lower-case extension; a route may end in an upper-case dotted code
+    // (/hpfm/ui/page/detail/HPFM.DEMO.USER) and still gets the app.
+    if (req.method === 'GET' && hasUi && !isApiPath(req.url) && !/\.[a-z0-9]+$/.test(req.url.split('?')[0]!)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ failed: true, code: 'error.not_found', message: `No route ${req.method} ${req.url.split('?')[0]}`, type: 'error' });

@@ -1,6 +1,7 @@
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
+import type { Scope } from './scope.ts';
 
 export interface HookArgs {
   entity: EntityDecl;
@@ -26,4 +27,23 @@ export function registerHooks(entity: string, hooks: ResourceHooks): void {
 
 export function hooksOf(entity: string): ResourceHooks[] {
   return registry.get(entity) ?? [];
+}
+
+/**
+ * Extra row conditions of every generic list query (data permissions): each provider returns SQL
+ * conditions over the alias `t` whose values it pushes onto `params` (placeholders `$n`), never
+ * values spliced into the text. Conditions are ANDed with the tenant and search filters.
+ */
+export type ListFilter = (e: EntityDecl, scope: Scope, params: unknown[], db: Queryable) => Promise<string[]>;
+
+const listFilters: ListFilter[] = [];
+
+export function registerListFilter(f: ListFilter): void {
+  if (!listFilters.includes(f)) listFilters.push(f);
+}
+
+export async function extraListConditions(e: EntityDecl, scope: Scope, params: unknown[], db: Queryable): Promise<string[]> {
+  const out: string[] = [];
+  for (const f of listFilters) out.push(...(await f(e, scope, params, db)));
+  return out;
 }

@@ -6,7 +6,7 @@ import { addMeanings } from '../platform/lov-values.ts';
 import { writableFields } from './body-schema.ts';
 import { dbError } from './db-errors.ts';
 import { tenantColumn } from './ddl.ts';
-import { type HookArgs, hooksOf } from './hooks.ts';
+import { extraListConditions, type HookArgs, hooksOf } from './hooks.ts';
 import { filters, orderBy, pageParams } from './list-query.ts';
 import { checkLovValues } from './lov-check.ts';
 import { columnOf, ident } from './naming.ts';
@@ -43,6 +43,7 @@ export class EntityRepository {
     const { page, size, sort } = pageParams(q);
     const params: unknown[] = [];
     const where = [...tenantWhere(this.e, scope, params, q), ...filters(this.e, q, params)];
+    where.push(...(await extraListConditions(this.e, scope, params, this.ctx.db)));
     const order = orderBy(this.e, sort);
     const w = where.length ? `where ${where.join(' and ')}` : '';
     const t = ident(this.e.table);

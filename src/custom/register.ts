@@ -5,8 +5,10 @@ import { customComponents } from '../../renderer/registry/builtins.ts';
  * name and named from their schema (`"kind": "custom", "component": "<name>"`).
  */
 export function registerCustomComponents(): void {
-  // Registrations are added with the flows that need them.
+  // Stored pages (/hpfm/ui/page): the designer, and a stored page rendered in the shell. Each
+  // is its own chunk; the designer's editor (CodeMirror) is a further chunk it loads itself.
+  customComponents.register('UiPageEditor', () => import('./ui-page/UiPageEditor.tsx') as never);
+  customComponents.register('UiPageView', () => import('./ui-page/UiPageView.tsx') as never);
 }
 
 registerCustomComponents();
-void customComponents;

@@ -1,5 +1,6 @@
+import { Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RendererContext } from '../../renderer/runtime/services.ts';
 import { ScreenHost } from '../../renderer/ScreenHost.tsx';
@@ -7,9 +8,12 @@ import { ExceptionPage } from '../exception/ExceptionPage.tsx';
 import { rendererServices } from '../renderer-services.ts';
 import { loadWithTimeout } from '../routes/load-with-timeout.ts';
 import { screenFor } from '../routes/screen-routes.ts';
+import { storedRoutes } from '../routes/stored-routes.ts';
 import { useStores } from '../StoreContext.ts';
 import type { Tab } from '../stores/tabs/tab.ts';
 import { Workplace } from '../workplace/Workplace.tsx';
+// Custom screens (kind "custom") by name; each loads as its own chunk when first opened.
+import '../custom/register.ts';
 
 /**
  * The page of one tab. Every open tab stays mounted (hidden when inactive), so switching tabs
@@ -24,19 +28,34 @@ export const TabContent = observer(function TabContent({ tab }: { tab: Tab }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [root, navigate, tab.key, root.i18n.language],
   );
+  // Stored pages are looked up once signed in (exception pages also render without a user).
+  const signedIn = !!root.user.currentUser;
+  const tenantId = root.user.tenantId;
+  useEffect(() => {
+    if (signedIn) storedRoutes.ensure(tenantId);
+  }, [signedIn, tenantId]);
   const path = tab.path;
   if (path === '/workplace') return <Workplace services={services} />;
   const ex = /^\/exception\/([^/]+)$/.exec(path);
   if (ex) return <ExceptionPage type={ex[1]} />;
+  // A published stored page of the tenant (or the site) overrides the route's file schema.
+  if (signedIn && !storedRoutes.ready) return <Spin style={{ display: 'block', margin: 48 }} />;
   const hit = screenFor(path);
-  if (!hit) return <ExceptionPage type="404" />;
-  const route = root.workspace.routerData.find((r) => hit.entry.routes.includes(r.path));
-  if (route && !route.authorized && !root.user.siteMode && !root.workspace.menuEntryFor(path) && !path.startsWith('/pub/')) {
+  const stored = signedIn ? storedRoutes.match(path, hit?.entry.load) : undefined;
+  if (!hit && !stored) return <ExceptionPage type="404" />;
+  const route = hit && root.workspace.routerData.find((r) => hit.entry.routes.includes(r.path));
+  // A route only a stored page serves is opened through a menu entry, like any unauthorised route.
+  const guarded = hit ? !!route && !route.authorized : true;
+  if (guarded && !root.user.siteMode && !root.workspace.menuEntryFor(path) && !path.startsWith('/pub/')) {
     return <ExceptionPage type="403" />;
   }
   return (
     <RendererContext.Provider value={services}>
-      <ScreenHost key={path} file={hit.entry.file} load={loadWithTimeout(hit.entry.load, hit.entry.file)} params={hit.params} />
+      {stored ? (
+        <ScreenHost key={`${path}@${stored.pageCode}`} file={`ui-page ${stored.pageCode}`} load={stored.load} params={stored.params} />
+      ) : (
+        <ScreenHost key={path} file={hit!.entry.file} load={loadWithTimeout(hit!.entry.load, hit!.entry.file)} params={hit!.params} />
+      )}
     </RendererContext.Provider>
   );
 });

@@ -216,5 +216,8 @@ export class WorkspaceStore {
 /** `/smdm/materiel/list` → `/smdm/materiel`; `/hpfm/lov-view/lov-view-list` → `/hpfm/lov-view`; other paths are their own family. */
 export function familyOf(path: string): string {
   const segs = path.split('/');
-  return /(^|-)list$/.test(segs[segs.length - 1] ?? '') ? segs.slice(0, -1).join('/') : path;
+  const last = segs[segs.length - 1] ?? '';
+  const parent = segs[segs.length - 2] ?? '';
+  // `list` or `<parent>-list` is the list page of its parent; `/hpfm/value-list` is a page of its own.
+  return last === 'list' || last === `${parent}-list` ? segs.slice(0, -1).join('/') : path;
 }

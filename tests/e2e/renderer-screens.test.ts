@@ -123,4 +123,20 @@ describe('screens from schemas (issue 6 acceptance)', () => {
     await screen.locator('[data-field="releasedDate"]').waitFor();
     await page.context().close();
   });
+
+  it('creates a record in a dialog opened by a modal action, then refreshes the list', async () => {
+    const page = await e.signIn('buyer', '/smdm/payment-terms');
+    const screen = page.locator('[data-screen="/smdm/payment-terms"]');
+    await screen.locator('[role="row"][data-row-key]').first().waitFor();
+    await screen.getByTestId('toolbar').getByRole('button', { name: /新\s*建|Create/ }).click();
+    const dialog = page.getByTestId('action-modal');
+    await dialog.locator('#field-termCode').fill('NET-E2E-45');
+    await dialog.locator('#field-termName').fill('Net 45 (e2e)');
+    await dialog.getByTestId('submit-button').click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await screen.locator('#search-termCode').fill('NET-E2E-45');
+    await screen.getByTestId('search-button').click();
+    await expect.poll(() => screen.locator('[role="cell"][data-column="termCode"]').allTextContents()).toEqual(['NET-E2E-45']);
+    await page.context().close();
+  });
 });

@@ -19,7 +19,8 @@ const counts = async (db: Database) =>
   ).rows[0]!;
 
 describe('a server on a PGlite data directory', () => {
-  it('keeps what it wrote across a restart, and seeds only once', async () => {
+  // Two cold starts on disk, each seeding every module: slow on a loaded 2-core machine.
+  it('keeps what it wrote across a restart, and seeds only once', { timeout: 240000 }, async () => {
     const first = await startTestServer({ dataDir: dir });
     const created = await first.call({ method: 'POST', url: '/sodr/v1/1/po-headers', payload: { supplierName: 'Durable Supplier', companyName: 'Demo Manufacturing Co.', remark: 'survives restarts' }, as: 'buyer' });
     expect(created.json().failed).toBeUndefined();

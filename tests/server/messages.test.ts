@@ -15,7 +15,10 @@ const userId = async (login: string) => Number((await s.ctx.db.query<{ id: numbe
 
 describe('seeded inbox', () => {
   it('holds about 30 deterministic messages, some unread, for the demo accounts', async () => {
-    const r = await s.ctx.db.query<{ n: number; unread: number }>('select count(*)::int as n, count(*) filter (where read_flag = 0)::int as unread from hmsg_user_message');
+    // The plan seeds each user's home tenant; other seed modules add messages elsewhere.
+    const r = await s.ctx.db.query<{ n: number; unread: number }>(
+      'select count(*)::int as n, count(*) filter (where m.read_flag = 0)::int as unread from hmsg_user_message m join iam_user u on u.id = m.user_id where m.tenant_id = u.organization_id',
+    );
     expect(r.rows[0]!.n).toBe(30);
     expect(r.rows[0]!.unread).toBe(MESSAGE_PLAN.reduce((a, p) => a + p.unread, 0));
     const again = await startTestServer();

@@ -13,15 +13,15 @@ import type { CreateScreen } from '../../schema/screen.ts';
 import type { PageProps } from '../types.ts';
 
 /** A create screen: the form with entity defaults, submit, then open the created record. */
-export default function CreatePage({ screen, params, file }: PageProps<CreateScreen>) {
+export default function CreatePage({ screen, params, file, onDone }: PageProps<CreateScreen>) {
   const s = useServices();
   const prepared = usePrepared(() => prepareForm(s, screen.entity, screen.sections), [screen]);
   if (prepared.status === 'loading') return <Spin />;
   if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
-  return <CreateView {...prepared.value} screen={screen} params={params} />;
+  return <CreateView {...prepared.value} screen={screen} params={params} onDone={onDone} />;
 }
 
-const CreateView = observer(function CreateView({ entity, sections, fields, screen, params }: Awaited<ReturnType<typeof prepareForm>> & { screen: CreateScreen; params: Record<string, string> }) {
+const CreateView = observer(function CreateView({ entity, sections, fields, screen, params, onDone }: Awaited<ReturnType<typeof prepareForm>> & { screen: CreateScreen; params: Record<string, string>; onDone?: PageProps['onDone'] }) {
   const s = useServices();
   const store = useMemo(() => {
     const initial: Record<string, unknown> = {};
@@ -43,7 +43,8 @@ const CreateView = observer(function CreateView({ entity, sections, fields, scre
       const created = await s.request<Record<string, unknown>>(fillUrl(ep.url, { ...s.user, ...params }, { siteMode: s.siteMode }), { method: ep.method ?? 'POST', body: store.payload('create') });
       store.reset(created);
       s.notify.success(s.t('hzero.common.notification.success', 'Operation succeeded'));
-      if (screen.afterSubmit) s.navigate(fillUrl(screen.afterSubmit, { ...s.user, ...params, ...created }));
+      if (onDone) onDone(created);
+      else if (screen.afterSubmit) s.navigate(fillUrl(screen.afterSubmit, { ...s.user, ...params, ...created }));
     } catch {
       /* the request layer has notified */
     } finally {

@@ -1,30 +1,96 @@
+import { Button, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { entityBase } from '../../data/endpoints.ts';
 import { fillUrl } from '../../data/url-template.ts';
+import { RecordModal, type RecordFormRequest } from '../../form/RecordModal.tsx';
 import { useServices } from '../../runtime/services.ts';
 import type { ResolvedColumn } from '../../schema/resolve-field.ts';
-import type { DetailTab } from '../../schema/screen.ts';
+import type { DetailTab, Section } from '../../schema/screen.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import { DataTable } from '../../table/DataTable.tsx';
 
-/** Lines of a detail page: the child entity's rows filtered by the parent record. */
+type Row = Record<string, unknown>;
+
+/**
+ * Lines of a detail page: the child entity's rows filtered by the parent record. An `editable`
+ * tab adds, edits (its `sections`, or else its columns, in a modal) and deletes lines; new lines
+ * get the tab's `filter` values, which link them to the parent.
+ */
 export function ChildTable({ tab, entity, columns, vars }: { tab: DetailTab; entity: EntityDecl; columns: ResolvedColumn[]; vars: Record<string, unknown> }) {
   const s = useServices();
-  const [rows, setRows] = useState<Record<string, unknown>[]>([]);
+  const [rows, setRows] = useState<Row[]>([]);
   const [loading, setLoading] = useState(true);
+  const [reload, setReload] = useState(0);
+  const [formRequest, setFormRequest] = useState<RecordFormRequest | null>(null);
   const key = JSON.stringify(vars);
+  const listUrl = tab.data?.list?.url ?? entityBase(entity, s.siteMode);
+  const fixed: Row = {};
+  for (const [k, v] of Object.entries(tab.filter ?? {})) {
+    const value = fillUrl(v, vars);
+    const decl = entity.fields.find((f) => f.name === k);
+    fixed[k] = decl && ['integer', 'number', 'flag'].includes(decl.type) && value !== '' ? Number(value) : value;
+  }
   useEffect(() => {
-    const url = fillUrl(tab.data?.list?.url ?? entityBase(entity, s.siteMode), vars, { siteMode: s.siteMode });
-    const query: Record<string, unknown> = { page: 0, size: 1000 };
-    for (const [k, v] of Object.entries(tab.filter ?? {})) query[k] = fillUrl(v, vars);
+    const url = fillUrl(listUrl, vars, { siteMode: s.siteMode });
+    const query: Record<string, unknown> = { page: 0, size: 1000, ...fixed };
     let live = true;
-    s.request<{ content: Record<string, unknown>[] }>(url, { query })
+    s.request<{ content: Row[] }>(url, { query })
       .then((d) => live && setRows(d.content ?? []))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the parent record changes
-  }, [key]);
-  return <DataTable columns={columns} rows={rows} rowKey={tab.table?.rowKey ?? entity.primaryKey} loading={loading} />;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the parent record changes or after an edit
+  }, [key, reload]);
+  const sections: Section[] = tab.sections?.length
+    ? tab.sections
+    : [{ columns: 2, fields: columns.filter((c) => c.editable !== false && !c.decl?.readOnly && !(c.field in fixed)).map((c) => ({ field: c.field })) }];
+  const remove = (row: Row) =>
+    Modal.confirm({
+      title: s.t('hzero.common.message.confirm.title', 'Confirm'),
+      content: s.t('hzero.common.message.confirm.delete', 'Delete the selected records?'),
+      width: 416,
+      okText: s.t('hzero.common.button.ok', 'OK'),
+      cancelText: s.t('hzero.common.button.cancel', 'Cancel'),
+      onOk: async () => {
+        await s.request(fillUrl(listUrl, vars, { siteMode: s.siteMode }), { method: 'DELETE', body: [{ [entity.primaryKey]: row[entity.primaryKey], objectVersionNumber: row.objectVersionNumber }] });
+        s.notify.success(s.t('hzero.common.notification.success', 'Operation succeeded'));
+        setReload((n) => n + 1);
+      },
+    });
+  function lineActions(row: Row) {
+    return (
+      <Space size={0}>
+        <Button type="link" size="small" onClick={() => setFormRequest({ record: row })} data-action="edit-line">
+          {s.t('hzero.common.button.edit', 'Edit')}
+        </Button>
+        <Button type="link" size="small" danger onClick={() => remove(row)} data-action="delete-line">
+          {s.t('hzero.common.button.delete', 'Delete')}
+        </Button>
+      </Space>
+    );
+  }
+  const table = <DataTable columns={columns} rows={rows} rowKey={tab.table?.rowKey ?? entity.primaryKey} loading={loading} tree={tab.table?.tree} rowActions={tab.editable ? (row) => lineActions(row) : undefined} rowActionsWidth={140} />;
+  if (!tab.editable) return table;
+
+  return (
+    <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="editable-lines">
+      <Button type="primary" onClick={() => setFormRequest({})} data-action="create-line">
+        {s.t('hzero.common.button.create', 'Create')}
+      </Button>
+      {table}
+      <RecordModal
+        entityName={entity.name}
+        sections={sections}
+        fixed={fixed}
+        vars={vars}
+        baseUrl={tab.data?.list?.url}
+        request={formRequest}
+        onClose={(saved) => {
+          setFormRequest(null);
+          if (saved) setReload((n) => n + 1);
+        }}
+      />
+    </Space>
+  );
 }

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { ActionButton } from '../../actions/ActionButton.tsx';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
+import { RecordModal, type RecordFormRequest } from '../../form/RecordModal.tsx';
 import { fieldWidgets } from '../../registry/builtins.ts';
 import { checkExpression } from '../../runtime/check-expressions.ts';
 import { preload } from '../../runtime/preload.ts';
@@ -10,7 +11,7 @@ import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
 import { resolveColumn, resolveField, type ResolvedField } from '../../schema/resolve-field.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
-import type { ListScreen } from '../../schema/screen.ts';
+import type { ColumnRef, ListScreen, Section } from '../../schema/screen.ts';
 import { DataTable } from '../../table/DataTable.tsx';
 import type { PageProps } from '../types.ts';
 import { ListStore } from './ListStore.ts';
@@ -56,7 +57,12 @@ const ListView = observer(function ListView({ screen, params, entity, search, co
     void store.load();
   }, [store]);
   const scope = { user: s.user, route: params, query: store.query, selected: store.selectedRows };
-  const ctx = (record?: Record<string, unknown>) => () => ({ entity, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load() });
+  // `form` actions edit the columns marked editable, in a modal.
+  const editable = screen.table.columns.filter((c): c is ColumnRef => typeof c === 'object' && !!c.editable);
+  const [formRequest, setFormRequest] = useState<RecordFormRequest | null>(null);
+  const formSections: Section[] = [{ columns: 2, fields: editable.map((c) => ({ field: c.field, ...(c.label ? { label: c.label } : {}) })) }];
+  const openForm = editable.length ? async (record?: Record<string, unknown>) => setFormRequest({ record }) : undefined;
+  const ctx = (record?: Record<string, unknown>) => () => ({ entity, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load(), openForm });
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-screen={screen.route}>
       {search.length > 0 && (
@@ -82,6 +88,7 @@ const ListView = observer(function ListView({ screen, params, entity, search, co
         selected={store.selection}
         onSelect={(keys) => store.setSelection(keys)}
         rowHeight={screen.table.rowHeight}
+        tree={screen.table.tree}
         rowActions={
           screen.table.rowActions?.length
             ? (row) => (
@@ -105,6 +112,19 @@ const ListView = observer(function ListView({ screen, params, entity, search, co
           onChange={(c, size) => void store.changePage(c, size)}
         />
       </div>
+      {openForm && (
+        <RecordModal
+          entityName={entity.name}
+          sections={formSections}
+          vars={params}
+          baseUrl={screen.data?.list?.url}
+          request={formRequest}
+          onClose={(saved) => {
+            setFormRequest(null);
+            if (saved) void store.load();
+          }}
+        />
+      )}
     </Space>
   );
 });

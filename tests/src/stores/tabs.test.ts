@@ -125,7 +125,10 @@ describe('which menu entry a page belongs to', () => {
       { name: 'm', title: 'Materials', path: '/smdm/materiel/list', id: 1 },
       { name: 'l', title: 'LOV views', path: '/hpfm/lov-view/lov-view-list', id: 2 },
       { name: 'u', title: 'Users', path: '/hiam/user', id: 3 },
+      { name: 'v', title: 'Value sets', path: '/hpfm/value-list', id: 4 },
     ]);
+    expect(s.menuEntryFor('/hpfm/hr/org/department/1')).toBeUndefined();
+    expect(s.menuEntryFor('/hpfm/value-list/detail/3')?.title).toBe('Value sets');
     expect(s.menuEntryFor('/smdm/materiel/detail/5')?.title).toBe('Materials');
     expect(s.menuEntryFor('/smdm/materiel/create')?.title).toBe('Materials');
     expect(s.menuEntryFor('/hpfm/lov-view/detail/7')?.title).toBe('LOV views');

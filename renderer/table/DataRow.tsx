@@ -1,0 +1,79 @@
+import { Checkbox } from 'antd';
+import { memo, type ReactNode } from 'react';
+import { cellRenderers } from '../registry/builtins.ts';
+import type { ResolvedColumn } from '../schema/resolve-field.ts';
+
+type Row = Record<string, unknown>;
+
+export interface DataRowProps {
+  id: string;
+  data: Row;
+  /** Offset of the row in the virtual list (px). */
+  start: number;
+  height: number;
+  columns: ResolvedColumn[];
+  selection?: 'single' | 'multiple';
+  selectWidth: number;
+  selected: boolean;
+  /** Stable across renders, so a row re-renders only when its own props change. */
+  onToggle(id: string, on: boolean): void;
+  actions?: (row: Row) => ReactNode;
+  actionsWidth: number;
+  /** Tree tables: the row's depth, and whether it has children and shows them. */
+  tree?: { depth: number; hasChildren: boolean; expanded: boolean };
+  /** Tree tables: opens or closes the row (stable across renders). */
+  onExpand?(id: string): void;
+}
+
+/**
+ * One row of the DataTable. Memoised: when the table re-renders (a scroll step, the viewport
+ * settling, a sort arrow) rows already on screen are kept as they are and only new rows render.
+ */
+export const DataRow = memo(function DataRow(p: DataRowProps) {
+  const { data } = p;
+  return (
+    <div
+      role="row"
+      data-row-key={p.id}
+      aria-level={p.tree ? p.tree.depth + 1 : undefined}
+      aria-expanded={p.tree?.hasChildren ? p.tree.expanded : undefined}
+      className={`dt-row${p.selected ? ' dt-selected' : ''}`}
+      style={{ height: p.height, transform: `translateY(${p.start}px)` }}
+    >
+      {p.selection && (
+        <div className="dt-cell dt-check" style={{ width: p.selectWidth }}>
+          <Checkbox aria-label={`select ${p.id}`} checked={p.selected} onChange={(e) => p.onToggle(p.id, e.target.checked)} />
+        </div>
+      )}
+      {p.columns.map((c, i) => {
+        const Cell = cellRenderers.peek(c.cell);
+        return (
+          <div key={c.field} role="cell" data-column={c.field} className="dt-cell" style={{ width: c.width ?? 160, justifyContent: c.align === 'right' || c.cell === 'money' || c.cell === 'number' ? 'flex-end' : undefined }}>
+            {i === 0 && p.tree && <TreeToggle id={p.id} depth={p.tree.depth} hasChildren={p.tree.hasChildren} expanded={p.tree.expanded} onExpand={p.onExpand} />}
+            {Cell ? <Cell column={c} row={data} value={data[c.field]} /> : String(data[c.field] ?? '')}
+          </div>
+        );
+      })}
+      {p.actions && (
+        <div className="dt-cell" style={{ width: p.actionsWidth }}>
+          {p.actions(data)}
+        </div>
+      )}
+    </div>
+  );
+});
+
+/** The indent and open/close button a tree table puts before the first cell of a row. */
+function TreeToggle({ id, depth, hasChildren, expanded, onExpand }: { id: string; depth: number; hasChildren: boolean; expanded: boolean; onExpand?(id: string): void }) {
+  return (
+    <span className="dt-tree" style={{ paddingLeft: depth * 20 }}>
+      {hasChildren ? (
+        <button type="button" className="dt-tree-toggle" aria-label={expanded ? 'collapse' : 'expand'} aria-expanded={expanded} onClick={() => onExpand?.(id)}>
+          {expanded ? '▾' : '▸'}
+        </button>
+      ) : (
+        <span className="dt-tree-leaf" />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,4 @@
+import { mountAntdTable } from './antd-table.tsx';
+
+/** Baseline: antd Table with `virtual`. */
+mountAntdTable(true);

@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import { addOrders } from '../../../server/seed/order-seed.ts';
+import { createServer, DEFAULT_DEMO_PASSWORD } from '../../../server/start-server.ts';
+import { runTsx } from '../lib/child.ts';
+import type { ResultRow, Section } from '../lib/report.ts';
+
+/**
+ * Scenario 10: the real server over 100,000 orders, 32 connections for 20 s of paged, sorted,
+ * filtered order lists (autocannon in its own process). PGlite always (data seeded by
+ * `server/seed-cli.ts` into a temporary DATA_DIR); PostgreSQL when DATABASE_URL is set.
+ */
+const ORDERS = 100_000;
+const CONNECTIONS = 32;
+const DURATION_S = process.env.BENCH_QUICK === '1' ? 5 : 20;
+const TENANT = 1;
+
+interface Load {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  avg: number;
+  requests: number;
+  rps: number;
+  ok: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+async function loadServer(repoRoot: string, opts: { dataDir?: string; databaseUrl?: string }, log: (s: string) => void): Promise<{ load: Load; orders: number }> {
+  const { app, ctx } = await createServer(opts);
+  try {
+    if (opts.databaseUrl) {
+      // A PostgreSQL database is shared: top it up to 100,000 orders, never beyond.
+      const have = Number((await ctx.db.query<{ n: number }>('select count(*)::float8 as n from sodr_po_header where tenant_id = $1', [TENANT])).rows[0]!.n);
+      if (have < ORDERS) await addOrders(ctx.db, ORDERS - have, { tenantId: TENANT });
+    }
+    const orders = Number((await ctx.db.query<{ n: number }>('select count(*)::float8 as n from sodr_po_header where tenant_id = $1', [TENANT])).rows[0]!.n);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/oauth/oauth/login',
+      payload: new URLSearchParams({ username: 'buyer', password: process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD, redirect_uri: '/workplace' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const token = /access_token=([^&]+)/.exec(String(login.headers.location ?? ''))?.[1];
+    if (!token) throw new Error(`sign-in as buyer failed (${login.statusCode})`);
+    const probe = await fetch(`${url}/sodr/v1/${TENANT}/po-headers?page=0&size=20&sort=amount,desc&statusCode=PUBLISHED`, { headers: { authorization: `bearer ${token}` } });
+    if (probe.status !== 200) throw new Error(`order list answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
+    log(`  ${ctx.db.kind}: ${orders} orders; ${CONNECTIONS} connections for ${DURATION_S} s …`);
+    const load = JSON.parse(await runTsx(repoRoot, 'scripts/bench/load/list-load.ts', [url, token, String(TENANT), String(CONNECTIONS), String(DURATION_S)])) as Load;
+    return { load, orders };
+  } finally {
+    await app.close();
+  }
+}
+
+const row = (db: string, r: { load: Load; orders: number } | undefined, why?: string): ResultRow => {
+  const failed = r ? r.load.errors + r.load.timeouts + r.load.non2xx : 0;
+  return {
+    id: '10',
+    scenario: `Server on ${db}: paged, sorted, filtered order list over ${r ? r.orders.toLocaleString('en-US') : '100,000'} orders, ${CONNECTIONS} connections × ${DURATION_S} s: p99 latency`,
+    ours: r?.load.p99,
+    unit: 'ms',
+    baselines: [],
+    target: '≤ 50 ms, zero errors',
+    pass: r ? r.load.p99 <= 50 && failed === 0 : undefined,
+    note: r ? `p50 ${r.load.p50} ms, ${Math.round(r.load.rps)} req/s, ${r.load.requests} requests, ${failed} errors/timeouts/non-2xx` : why,
+  };
+};
+
+export async function serverScenario(repoRoot: string, pgliteDir: string, log: (s: string) => void): Promise<{ rows: ResultRow[]; details: Section }> {
+  const lite = await loadServer(repoRoot, { dataDir: pgliteDir }, log);
+  const rows = [row('PGlite', lite)];
+  const lines = [`- PGlite: ${JSON.stringify(lite.load)}`];
+  if (process.env.DATABASE_URL) {
+    const pg = await loadServer(repoRoot, { databaseUrl: process.env.DATABASE_URL }, log);
+    rows.push(row('PostgreSQL', pg));
+    lines.push(`- PostgreSQL: ${JSON.stringify(pg.load)}`);
+  } else rows.push(row('PostgreSQL', undefined, 'DATABASE_URL not set: run with DATABASE_URL=postgres://… to measure'));
+  return { rows, details: { title: 'Scenario 10: server load (autocannon summary, latency in ms)', lines } };
+}

@@ -1,0 +1,71 @@
+import type { Problem } from '../../../renderer/check/problems.ts';
+import type { OverlayConflict } from '../../../renderer/schema/overlay.ts';
+import { FailedResponseError } from '../../request/errors.ts';
+import { request } from '../../request/request.ts';
+
+/** The designer's calls: /hpfm/v1/ui-pages for site pages, /hpfm/v1/{tenantId}/ui-pages for a tenant's. */
+export interface DesignerPage {
+  pageId?: number;
+  pageCode: string;
+  pageLevel: 'SITE' | 'TENANT';
+  title: string | null;
+  route: string | null;
+  pageKind: string | null;
+  overlayFlag: number;
+  inherited?: boolean;
+  statusCode: 'DRAFT' | 'PUBLISHED';
+  versionNumber: number;
+  publishedVersion: number | null;
+  objectVersionNumber?: number;
+  content: string;
+  publishedContent: string | null;
+  baseContent?: string | null;
+  base?: { source: 'page' | 'file'; ref: string; text: string; version?: number };
+  conflicts: OverlayConflict[];
+  updatedByName?: string | null;
+  lastUpdateDate?: string;
+}
+
+export interface CheckResult {
+  problems: Problem[];
+  conflicts: OverlayConflict[];
+  effectiveContent?: string;
+}
+
+export interface VersionEntry {
+  versionNumber: number;
+  actionCode: string;
+  publishedFlag: number;
+  createdByName: string | null;
+  creationDate: string;
+}
+
+/** A publish (or rollback of a live page) refused by the checks, with every problem. */
+export class Refused extends Error {
+  constructor(readonly problems: Problem[]) {
+    super('refused');
+  }
+}
+
+/** Turns the server's refusal into `Refused`; the request layer has shown its notification. */
+const refusal = (e: unknown): never => {
+  const problems = e instanceof FailedResponseError ? (e.body as { problems?: Problem[] }).problems : undefined;
+  throw problems ? new Refused(problems) : e;
+};
+
+export function pageApi(base: string) {
+  const code = (c: string) => encodeURIComponent(c);
+  return {
+    base,
+    get: (pageCode: string) => request<DesignerPage>(`${base}/${code(pageCode)}`),
+    save: (pageCode: string, content: string, objectVersionNumber?: number) => request<DesignerPage & CheckResult>(`${base}/detail`, { method: 'PUT', body: { pageCode, content, objectVersionNumber } }),
+    check: (pageCode: string, content: string) => request<CheckResult>(`${base}/check`, { method: 'POST', body: { pageCode, content }, silent: true, onFailed: () => undefined }),
+    publish: (pageCode: string) => request<DesignerPage>(`${base}/${code(pageCode)}/publish`, { method: 'POST' }).catch(refusal),
+    unpublish: (pageCode: string) => request<DesignerPage>(`${base}/${code(pageCode)}/unpublish`, { method: 'POST' }),
+    history: (pageCode: string) => request<VersionEntry[]>(`${base}/${code(pageCode)}/history`),
+    version: (pageCode: string, n: number) => request<VersionEntry & { content: string }>(`${base}/${code(pageCode)}/history/${n}`),
+    rollback: (pageCode: string, versionNumber: number) => request<DesignerPage>(`${base}/${code(pageCode)}/rollback`, { method: 'POST', body: { versionNumber } }).catch(refusal),
+  };
+}
+
+export type PageApi = ReturnType<typeof pageApi>;

@@ -1,0 +1,175 @@
+import type { RequestOpts } from '../../renderer/runtime/services.ts';
+import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import { DataSourceError, type EntityStore, type Row, toPage } from './entity-store.ts';
+import type { LovStore } from './lov-store.ts';
+import { promptBundle } from './texts.ts';
+import { STORY_USER } from './user.ts';
+
+/** One call as the renderer makes it, with the query of the URL merged into `query`. */
+export interface Call {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** The caller's language (value-set meanings, prompt defaults). */
+  lang: string;
+}
+
+type Handler = (call: Call, m: RegExpExecArray) => unknown;
+
+interface Route {
+  method: string | '*';
+  re: RegExp;
+  handle: Handler;
+  /** More literal characters first, so `/a/{tenantId}/b/c` beats `/a/{tenantId}/b`. */
+  weight: number;
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `/hpfm/v1/{tenantId}/units` → a pattern for the base, `/:id` and `/:id/actions/:action`. */
+function pathPattern(template: string): { re: RegExp; weight: number } {
+  let src = '';
+  let last = 0;
+  for (const m of template.matchAll(/\{(\w+)\}/g)) {
+    src += esc(template.slice(last, m.index));
+    src += m[1] === 'tenantId' || m[1] === 'organizationId' ? '(?:\\d+)' : '(?:[^/]+)';
+    last = m.index! + m[0].length;
+  }
+  src += esc(template.slice(last));
+  return { re: new RegExp(`^${src}(?:/(\\d+))?(?:/actions/([\\w-]+))?/?$`), weight: template.replace(/\{\w+\}/g, '').length };
+}
+
+/**
+ * Answers the renderer's calls in the browser: the generic entity paths of every declared entity
+ * (site and tenant), value sets, LOV views, prompt bundles, attachments; anything else gets an
+ * empty answer (an empty page for GET) and a console note, so a screen never breaks on a call
+ * the fixtures do not know.
+ */
+export class Router {
+  private readonly routes: Route[] = [];
+  private readonly files = new Map<string, Array<{ fileId: number; fileName: string; fileUrl: string; fileSize: number }>>();
+  private fileSeq = 0;
+
+  constructor(
+    private readonly entities: Map<string, EntityDecl>,
+    private readonly store: EntityStore,
+    private readonly lovs: LovStore,
+  ) {
+    this.platformRoutes();
+    for (const e of entities.values()) for (const base of new Set([e.paths.site, e.paths.tenant].filter((p): p is string => !!p))) this.entityRoutes(e, base);
+    this.routes.sort((a, b) => b.weight - a.weight);
+  }
+
+  private add(method: string, re: RegExp, handle: Handler, weight = re.source.length): void {
+    this.routes.push({ method, re, handle, weight });
+  }
+
+  private entityRoutes(e: EntityDecl, base: string): void {
+    const { re, weight } = pathPattern(base);
+    this.add(
+      '*',
+      re,
+      (c, m) => {
+        const [, id, action] = m;
+        const body = (c.body ?? {}) as Row;
+        if (action) {
+          if (c.method !== 'POST' || !id) throw new DataSourceError(405, `${c.method} not allowed on ${c.path}`);
+          return this.store.transition(e, id, action, body, c.lang);
+        }
+        switch (c.method) {
+          case 'GET':
+            if (id) return this.store.get(e, id, c.lang);
+            if (c.query.exportType === 'COLUMN') return this.store.exportColumns(e);
+            return this.store.list(e, c.query, c.lang);
+          case 'POST':
+            if (id) throw new DataSourceError(405, `POST not allowed on ${c.path}`);
+            return this.store.create(e, body, c.lang);
+          case 'PUT':
+          case 'PATCH':
+            return this.store.update(e, id ?? body[e.primaryKey], body, c.lang);
+          case 'DELETE': {
+            if (id) this.store.remove(e, [{ id, version: c.query.objectVersionNumber }]);
+            else this.store.remove(e, (Array.isArray(c.body) ? (c.body as Row[]) : [body]).map((r) => ({ id: r[e.primaryKey], version: r.objectVersionNumber })));
+            return {};
+          }
+          default:
+            throw new DataSourceError(405, `${c.method} not allowed on ${c.path}`);
+        }
+      },
+      weight,
+    );
+  }
+
+  private platformRoutes(): void {
+    const hpfm = '^/hpfm/v1(?:/\\d+)?';
+    this.add('GET', new RegExp(`${hpfm}/lovs/value$`), (c) => this.lovs.values(String(c.query.lovCode ?? ''), String(c.query.lang ?? c.lang)));
+    this.add('GET', new RegExp(`${hpfm}/lovs/value/batch$`), (c) => {
+      const out: Record<string, unknown> = {};
+      for (const [k, code] of Object.entries(c.query)) if (k !== 'lang' && k !== 'tenantId') out[k] = this.lovs.values(String(code), c.lang);
+      return out;
+    });
+    this.add('GET', new RegExp(`${hpfm}/lov-view/info$`), (c) => {
+      const v = this.lovs.viewInfo(String(c.query.viewCode ?? ''));
+      if (!v) throw new DataSourceError(404, `No LOV view ${String(c.query.viewCode)}`);
+      return v;
+    });
+    this.add('GET', new RegExp(`${hpfm}/lovs/data$`), (c) => {
+      const code = String(c.query.lovCode ?? '');
+      const page = Math.max(0, Number(c.query.page ?? 0) || 0);
+      const size = Math.min(1000, Math.max(1, Number(c.query.size ?? 10) || 10));
+      const entityName = this.lovs.sourceEntity(code);
+      const e = entityName ? this.entities.get(entityName) : undefined;
+      if (e) return this.store.list(e, { ...c.query, page, size }, c.lang);
+      if (!this.lovs.has(code)) throw new DataSourceError(404, `No value set ${code}`);
+      const needle = String(c.query.meaning ?? c.query.value ?? '').toLowerCase();
+      const all = this.lovs.values(code, c.lang);
+      const hits = needle ? all.filter((v) => v.meaning.toLowerCase().includes(needle) || v.value.toLowerCase().includes(needle)) : all;
+      return toPage(hits.slice(page * size, page * size + size), page, size, hits.length);
+    });
+    this.add('GET', new RegExp(`${hpfm}/prompt/([a-z]{2}[_-][A-Za-z]{2})$`), (c, m) => {
+      const raw = c.query.promptKey;
+      const keys = raw === undefined ? [] : (Array.isArray(raw) ? raw : String(raw).split(',')).map(String).filter(Boolean);
+      return promptBundle(m[1]!.replace('-', '_'), keys);
+    });
+    this.add('GET', /^\/iam\/hzero\/v1\/users\/self$/, (c) => ({ ...STORY_USER, realName: 'Story Admin', tenantName: 'Demo Manufacturing Co.', language: c.lang }));
+    // Attachments (§7.3 file calls), kept in memory for the session.
+    const hfle = '^/hfle/v1(?:/\\d+)?/files';
+    this.add('POST', new RegExp(`${hfle}/uuid$`), () => ({ content: `story-${Date.now().toString(36)}-${++this.fileSeq}` }));
+    this.add('GET', new RegExp(`${hfle}/([^/]+)/file$`), (_c, m) => this.files.get(m[1]!) ?? []);
+    this.add('POST', new RegExp(`${hfle}/attachment/multipart$`), (c) => {
+      const fd = c.body as FormData;
+      const uuid = String(fd.get('attachmentUUID'));
+      const file = fd.get('file') as File | null;
+      const name = file?.name ?? 'file';
+      const list = this.files.get(uuid) ?? [];
+      list.push({ fileId: ++this.fileSeq, fileName: name, fileUrl: `story://${uuid}/${name}`, fileSize: file?.size ?? 0 });
+      this.files.set(uuid, list);
+      return list.at(-1)!.fileUrl;
+    });
+    this.add('POST', new RegExp(`${hfle}/delete-by-uuidurl$`), (c) => {
+      const uuid = String(c.query.attachmentUUID);
+      const urls = (c.body as string[]) ?? [];
+      this.files.set(
+        uuid,
+        (this.files.get(uuid) ?? []).filter((f) => !urls.includes(f.fileUrl)),
+      );
+      return {};
+    });
+  }
+
+  handle(method: string, url: string, opts: RequestOpts, lang: string): unknown {
+    const parsed = new URL(url, 'http://story.local');
+    const query: Record<string, unknown> = {};
+    for (const [k, v] of parsed.searchParams) query[k] = v;
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (!(method === 'GET' && (v === undefined || v === null || v === ''))) query[k] = v;
+    const call: Call = { method, path: decodeURI(parsed.pathname), query, body: opts.body, lang };
+    for (const r of this.routes) {
+      if (r.method !== '*' && r.method !== method) continue;
+      const m = r.re.exec(call.path);
+      if (m) return r.handle(call, m);
+    }
+    console.info(`[story data source] no fixture for ${method} ${call.path}; answering ${method === 'GET' ? 'an empty page' : '{}'}`);
+    return method === 'GET' ? toPage([], Number(query.page ?? 0) || 0, Number(query.size ?? 10) || 10, 0) : {};
+  }
+}

@@ -1,0 +1,21 @@
+import { type ReactNode, useMemo } from 'react';
+import { RendererContext, type RendererServices } from '../../renderer/runtime/services.ts';
+import { type CallLogEntry, type DataSource, sharedDataSource, storyServices } from '../data-source/index.ts';
+
+export interface StoryHostProps {
+  language?: string;
+  siteMode?: boolean;
+  /** Defaults to the session's shared data source. */
+  dataSource?: DataSource;
+  navigate?: (path: string) => void;
+  onCall?: (e: CallLogEntry) => void;
+  notify?: RendererServices['notify'];
+  children: ReactNode;
+}
+
+/** The renderer's host in a story: RendererServices over the in-browser data source. */
+export function StoryHost({ language = 'zh_CN', siteMode = false, dataSource, navigate, onCall, notify, children }: StoryHostProps) {
+  const ds = dataSource ?? sharedDataSource();
+  const services = useMemo(() => storyServices(ds, { language, siteMode, navigate, onCall, notify }), [ds, language, siteMode, navigate, onCall, notify]);
+  return <RendererContext.Provider value={services}>{children}</RendererContext.Provider>;
+}

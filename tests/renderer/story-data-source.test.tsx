@@ -1,0 +1,82 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { entityBase } from '../../renderer/data/endpoints.ts';
+import { fillUrl } from '../../renderer/data/url-template.ts';
+import { DataSource, DataSourceError, STORY_USER } from '../../stories/data-source/index.ts';
+import { ScreenStory, screenParams } from '../../stories/support/screen-stories.tsx';
+import { manifestEntries } from './story-manifest.ts';
+
+const screens = manifestEntries();
+
+afterEach(cleanup);
+
+type Page = { content: Record<string, unknown>[]; totalElements: number };
+
+describe('the stories’ in-browser data source', () => {
+  const ds = new DataSource({ latency: 0 });
+  const base = (name: string) => fillUrl(entityBase(ds.entities.get(name)!, false), { ...STORY_USER });
+
+  it('lists, pages and sorts every declared entity', async () => {
+    for (const e of ds.entities.values()) {
+      const page = await ds.request<Page>(base(e.name), { query: { page: 1, size: 10 } });
+      expect(page.totalElements, e.name).toBe(ds.store.rowsPerEntity);
+      expect(page.content, e.name).toHaveLength(10);
+      for (const f of e.fields.filter((x) => x.sortable && !x.private)) {
+        const sorted = await ds.request<Page>(base(e.name), { query: { size: 100, sort: `${f.name},asc` } });
+        expect(sorted.content, `${e.name} by ${f.name}`).toHaveLength(ds.store.rowsPerEntity);
+      }
+    }
+  });
+
+  it('filters by declared fields and adds value-set meanings', async () => {
+    const e = ds.entities.get('poHeader')!;
+    const all = await ds.request<Page>(base('poHeader'), { query: { size: 100 } });
+    const status = String(all.content[0]!.statusCode);
+    const hits = await ds.request<Page>(base('poHeader'), { query: { size: 100, statusCode: status } });
+    expect(hits.totalElements).toBe(all.content.filter((r) => r.statusCode === status).length);
+    const lovField = e.fields.find((f) => f.lov && all.content[0]![f.name] != null)!;
+    expect(all.content[0]![`${lovField.name}Meaning`]).toBeTypeOf('string');
+    await expect(ds.request(base('poHeader'), { query: { sort: 'noSuchField,asc' } })).rejects.toBeInstanceOf(DataSourceError);
+  });
+
+  it('creates, reads, updates with the version, runs declared transitions and deletes in memory', async () => {
+    const e = ds.entities.get('poHeader')!;
+    const url = base('poHeader');
+    const first = (await ds.request<Page>(url, { query: { size: 1, sort: `${e.primaryKey},asc` } })).content[0]!;
+    const id = first[e.primaryKey];
+    const got = await ds.request<Record<string, unknown>>(`${url}/${String(id)}`);
+    const saved = await ds.request<Record<string, unknown>>(`${url}/${String(id)}`, { method: 'PUT', body: { ...got, remark: 'changed' } });
+    expect(saved.objectVersionNumber).toBe(Number(got.objectVersionNumber) + 1);
+    await expect(ds.request(`${url}/${String(id)}`, { method: 'PUT', body: { ...got, remark: 'stale' } })).rejects.toMatchObject({ status: 409 });
+    const [action, tr] = Object.entries(e.status!.transitions).find(([, t]) => t.from.includes(String(saved[e.status!.field])))!;
+    const moved = await ds.request<Record<string, unknown>>(`${url}/${String(id)}/actions/${action}`, { method: 'POST', body: { objectVersionNumber: saved.objectVersionNumber } });
+    expect(moved[e.status!.field]).toBe(tr.to);
+    await ds.request(url, { method: 'DELETE', body: [{ [e.primaryKey]: id, objectVersionNumber: moved.objectVersionNumber }] });
+    await expect(ds.request(`${url}/${String(id)}`)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('answers value sets, LOV views and prompt bundles from schemas/', async () => {
+    const code = ds.lovs.codes()[0]!;
+    const values = await ds.request<Array<{ value: string; meaning: string }>>('/hpfm/v1/1/lovs/value', { query: { lovCode: code } }, 'en_US');
+    expect(values.length).toBeGreaterThan(0);
+    const viewCode = ds.lovs.viewCodes()[0]!;
+    const view = await ds.request<{ lovCode: string; tableFields: unknown[] }>('/hpfm/v1/1/lov-view/info', { query: { viewCode } });
+    const data = await ds.request<Page>('/hpfm/v1/1/lovs/data', { query: { lovCode: view.lovCode, page: 0, size: 5 } });
+    expect(data.content.length).toBeGreaterThan(0);
+    const prompts = await ds.request<Record<string, string>>('/hpfm/v1/prompt/en_US', { query: { promptKey: 'hzero.common' } });
+    expect(prompts['hzero.common.button.create']).toBe('Create');
+  });
+
+  it('finds route parameters for every screen from its first fixture row', async () => {
+    for (const entry of screens) {
+      const params = await screenParams(entry);
+      for (const name of [...(entry.routes[0] ?? '').matchAll(/:(\w+)/g)].map((m) => m[1]!)) expect(params[name], `${entry.file} :${name}`).toBeTruthy();
+    }
+  });
+
+  it('renders a list screen story with fixture rows', async () => {
+    const entry = screens.find((s) => s.file === 'hiam/user.list.json') ?? screens.find((s) => s.kind === 'list')!;
+    render(<ScreenStory entry={entry} params={{}} language="en_US" />);
+    expect(await screen.findAllByRole('row', {}, { timeout: 5000 })).not.toHaveLength(0);
+  });
+});
