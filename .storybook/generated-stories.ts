@@ -11,10 +11,11 @@ import { REGISTRY_STORY_TITLES, registryStorySpecs, screenStorySpecs, type Story
  * Generated stories. CSF needs one static `export const` per story, but these stories come from
  * data (every schema file, every registered renderer type). Storybook's indexer API
  * (`experimental_indexers`) lists them for the sidebar, pointing each at a virtual module
- * `virtual:generated-stories/<story file without .stories.tsx>` that re-exports the file's meta and one named export per
- * entry of the file's `generatedStories` object. Both sides name stories with
- * stories/support/story-specs.ts, so they cannot drift apart. (Appending the exports to the story
- * file itself would confuse the docs addon, which compares each story file with its source.)
+ * (`virtual:generated-stories/stories/screens` for stories/screens.stories.tsx) that re-exports
+ * the file's meta and one named export per entry of the file's `generatedStories` object. Both
+ * sides name the stories with stories/support/story-specs.ts, so they cannot drift apart.
+ * (Appending the exports to the story file itself upsets the docs addon, which compares each
+ * story file with its source on disk.)
  */
 const root = resolve(import.meta.dirname ?? dirname(fileURLToPath(import.meta.url)), '..');
 const schemasDir = join(root, 'schemas');
@@ -61,8 +62,10 @@ export function generatedIndex(file: string): StoryIndexInput[] {
   }));
 }
 
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export const generatedStoriesIndexer: Indexer = {
-  test: /[\\/]stories[\\/](screens|renderer[\\/](page-kinds|field-widgets|cells|actions))\.stories\.tsx$/,
+  test: new RegExp(`[\\\\/](${Object.keys(GENERATED_STORY_FILES).map((k) => k.split('/').map(esc).join('[\\\\/]')).join('|')})$`),
   createIndex: async (fileName) => generatedIndex(fileName),
 };
 

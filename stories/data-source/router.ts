@@ -21,7 +21,7 @@ interface Route {
   method: string | '*';
   re: RegExp;
   handle: Handler;
-  /** More literal characters first, so `/a/{tenantId}/b/c` beats `/a/{tenantId}/b`. */
+  /** Higher first: platform calls, then entity paths with more literal characters (`/a/{t}/b/c` before `/a/{t}/b`). */
   weight: number;
 }
 
@@ -61,7 +61,8 @@ export class Router {
     this.routes.sort((a, b) => b.weight - a.weight);
   }
 
-  private add(method: string, re: RegExp, handle: Handler, weight = re.source.length): void {
+  /** Platform calls are matched before the entity paths (weight: literal length of the path). */
+  private add(method: string, re: RegExp, handle: Handler, weight = 1000): void {
     this.routes.push({ method, re, handle, weight });
   }
 

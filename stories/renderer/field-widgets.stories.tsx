@@ -65,7 +65,7 @@ function WidgetModes({ widget, disabled }: { widget: string; disabled?: boolean 
 function FieldWidgetStory({ widget, disabled, language, siteMode }: FieldWidgetStoryProps) {
   return (
     <StoryHost dataSource={fixtureDataSource()} language={language} siteMode={siteMode}>
-      <WidgetModes key={`${widget}-${language}`} widget={widget} disabled={disabled} />
+      <WidgetModes key={widget} widget={widget} disabled={disabled} />
     </StoryHost>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from 'react';
+import { Fragment, type ReactNode, useMemo } from 'react';
 import { RendererContext, type RendererServices } from '../../renderer/runtime/services.ts';
 import { type CallLogEntry, type DataSource, sharedDataSource, storyServices } from '../data-source/index.ts';
 
@@ -17,5 +17,10 @@ export interface StoryHostProps {
 export function StoryHost({ language = 'zh_CN', siteMode = false, dataSource, navigate, onCall, notify, children }: StoryHostProps) {
   const ds = dataSource ?? sharedDataSource();
   const services = useMemo(() => storyServices(ds, { language, siteMode, navigate, onCall, notify }), [ds, language, siteMode, navigate, onCall, notify]);
-  return <RendererContext.Provider value={services}>{children}</RendererContext.Provider>;
+  // Pages keep their services in stores; a new language or role level mounts them afresh.
+  return (
+    <RendererContext.Provider value={services}>
+      <Fragment key={`${language}-${siteMode}`}>{children}</Fragment>
+    </RendererContext.Provider>
+  );
 }

@@ -101,7 +101,8 @@ export async function listScenarios(browser: Browser, base: string, log: (s: str
   const n = (name: string) => runs.get(name)!.length;
   const others = PAGES.filter((p) => p.name !== 'ours').map((p) => p.name);
   const bases = (f: (name: string) => number, note?: (name: string) => string | undefined) => others.map((name) => ({ name, value: f(name), note: note?.(name) }));
-  const plainNote = (name: string) => (name === 'antd plain' ? `${n(name)} run${n(name) > 1 ? 's' : ''}` : undefined);
+  const plainCapped = runs.get('antd plain')!.flatMap((r) => r.capped ?? []);
+  const plainNote = (name: string) => (name === 'antd plain' ? `${n(name)} run${n(name) > 1 ? 's' : ''}${plainCapped.length ? `; ${plainCapped.join(', ')}` : ''}` : undefined);
 
   const paintMed = median(all('ours', (r) => r.paint));
   const tanMed = median(all('TanStack+virtual', (r) => r.paint));
@@ -125,8 +126,8 @@ export async function listScenarios(browser: Browser, base: string, log: (s: str
       pass: frameP95 <= 33,
     },
     { id: '2', scenario: `Scroll ${JUMPS} jumps: long tasks (> 50 ms) per scroll, median of runs`, ours: ltMedian, unit: 'tasks', baselines: bases((b) => median(longTaskCounts(b))), target: '≤ 2', pass: ltMedian <= 2, note: `max ${max(longTaskCounts('ours'))} in one run` },
-    { id: '3', scenario: 'Select a row: click → painted, p95', ours: rowP95, unit: 'ms', baselines: bases((b) => p95(all(b, (r) => r.clickRow)), plainNote), target: '≤ 100 ms', pass: rowP95 <= 100 },
-    { id: '3', scenario: 'Select all 10,000 rows: click → painted, p95', ours: allP95, unit: 'ms', baselines: bases((b) => p95(all(b, (r) => r.clickAll)), plainNote), target: '≤ 100 ms', pass: allP95 <= 100 },
+    { id: '3', scenario: `Select a row: click → painted, p95 of ${n('ours')}`, ours: rowP95, unit: 'ms', baselines: bases((b) => p95(all(b, (r) => r.clickRow)), plainNote), target: '≤ 100 ms', pass: rowP95 <= 100 },
+    { id: '3', scenario: `Select all 10,000 rows: click → painted, p95 of ${n('ours')}`, ours: allP95, unit: 'ms', baselines: bases((b) => p95(all(b, (r) => r.clickAll)), plainNote), target: '≤ 100 ms', pass: allP95 <= 100 },
   ];
 
   const lines = PAGES.map((p) => {

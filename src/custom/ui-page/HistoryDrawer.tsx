@@ -10,13 +10,12 @@ interface Props {
   pageCode: string;
   /** The text in the editor, to compare a version against. */
   current: string;
-  live: boolean;
   onClose(): void;
   onRollback(versionNumber: number): Promise<boolean>;
 }
 
 /** Every saved version, newest first: view one against the editor's text, or roll back to it in one click. */
-export function HistoryDrawer({ open, api, pageCode, current, live, onClose, onRollback }: Props) {
+export function HistoryDrawer({ open, api, pageCode, current, onClose, onRollback }: Props) {
   const s = useServices();
   const [rows, setRows] = useState<VersionEntry[]>([]);
   const [viewing, setViewing] = useState<{ n: number; content: string } | null>(null);
@@ -63,8 +62,7 @@ export function HistoryDrawer({ open, api, pageCode, current, live, onClose, onR
           },
         ]}
       />
-      {live && <p style={{ color: '#888', marginTop: 8 }}>{s.t('hpfm.uiPage.confirm.rollback', '')}</p>}
-      <Modal open={!!viewing} width={900} footer={null} onCancel={() => setViewing(null)} title={`v${viewing?.n ?? ''} → ${s.t('hpfm.uiPage.editor.unsaved', 'editor')}`}>
+      <Modal open={!!viewing} width={900} footer={null} onCancel={() => setViewing(null)} title={`v${viewing?.n ?? ''} → ${s.t('hpfm.uiPage.editor.current', 'the editor')}`}>
         {viewing && <DiffView before={viewing.content} after={current} />}
       </Modal>
     </Drawer>

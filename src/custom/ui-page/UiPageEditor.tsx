@@ -150,7 +150,7 @@ const EditorView = observer(function EditorView({ store }: { store: EditorStore 
         {!live && <p>{s.t('hpfm.uiPage.editor.notPublished', 'Never published')}</p>}
         {live && page.publishedContent === store.text ? <p>{s.t('hpfm.uiPage.editor.noDiff', 'Same as the published version')}</p> : <DiffView before={page.publishedContent ?? ''} after={store.text} />}
       </Modal>
-      <HistoryDrawer open={historyOpen} api={store.api} pageCode={store.pageCode} current={store.text} live={live} onClose={() => setHistoryOpen(false)} onRollback={(n) => store.rollback(n).then((ok) => (ok && afterPublish(), ok))} />
+      <HistoryDrawer open={historyOpen} api={store.api} pageCode={store.pageCode} current={store.text} onClose={() => setHistoryOpen(false)} onRollback={(n) => store.rollback(n).then((ok) => (ok && afterPublish(), ok))} />
     </Space>
   );
 });
