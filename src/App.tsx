@@ -1,6 +1,6 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { ExceptionPage } from './exception/ExceptionPage.tsx';
 import { DefaultLayout } from './layouts/DefaultLayout.tsx';
@@ -13,10 +13,13 @@ import type { RootStore } from './stores/RootStore.ts';
 const Start = observer(function Start() {
   const root = useStores();
   const navigate = useNavigate();
+  // `navigate` changes identity on every location change; the start must run once per page load.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   useEffect(() => {
     const isPublic = window.location.pathname.startsWith('/pub/') || window.location.pathname.startsWith('/exception/');
-    void root.start(screenRouteData(), () => navigate('/exception/500', { replace: true }), { requireLogin: !isPublic });
-  }, [root, navigate]);
+    void root.start(screenRouteData(), () => navigateRef.current('/exception/500', { replace: true }), { requireLogin: !isPublic });
+  }, [root]);
   if (root.state === 'exception') return <ExceptionPage type="500" />;
   if (root.state !== 'authorised') return null;
   return (

@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RendererContext } from '../../renderer/runtime/services.ts';
 import { ScreenHost } from '../../renderer/ScreenHost.tsx';
@@ -22,25 +22,33 @@ import '../custom/register.ts';
 export const TabContent = observer(function TabContent({ tab }: { tab: Tab }) {
   const root = useStores();
   const navigate = useNavigate();
+  // `navigate` changes identity on every location change; a new services object would make every
+  // open page reload its schema and data, so the services hold a ref to it instead.
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
   const services = useMemo(
-    () => rendererServices(root, (p) => navigate(p), tab.key),
+    () => rendererServices(root, (p) => navigateRef.current(p), tab.key),
     // Rebuilt when the language changes so texts and LOV caches follow it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [root, navigate, tab.key, root.i18n.language],
+    [root, tab.key, root.i18n.language],
   );
+  const path = tab.path;
+  const hit = useMemo(() => screenFor(path), [path]);
+  // One loader per route, so a re-render never makes the page load its schema again.
+  const load = useMemo(() => (hit ? loadWithTimeout(hit.entry.load, hit.entry.file) : undefined), [hit]);
   // Stored pages are looked up once signed in (exception pages also render without a user).
   const signedIn = !!root.user.currentUser;
   const tenantId = root.user.tenantId;
   useEffect(() => {
     if (signedIn) storedRoutes.ensure(tenantId);
   }, [signedIn, tenantId]);
-  const path = tab.path;
   if (path === '/workplace') return <Workplace services={services} />;
   const ex = /^\/exception\/([^/]+)$/.exec(path);
   if (ex) return <ExceptionPage type={ex[1]} />;
   // A published stored page of the tenant (or the site) overrides the route's file schema.
   if (signedIn && !storedRoutes.ready) return <Spin style={{ display: 'block', margin: 48 }} />;
-  const hit = screenFor(path);
   const stored = signedIn ? storedRoutes.match(path, hit?.entry.load) : undefined;
   if (!hit && !stored) return <ExceptionPage type="404" />;
   const route = hit && root.workspace.routerData.find((r) => hit.entry.routes.includes(r.path));
@@ -54,7 +62,7 @@ export const TabContent = observer(function TabContent({ tab }: { tab: Tab }) {
       {stored ? (
         <ScreenHost key={`${path}@${stored.pageCode}`} file={`ui-page ${stored.pageCode}`} load={stored.load} params={stored.params} />
       ) : (
-        <ScreenHost key={path} file={hit!.entry.file} load={loadWithTimeout(hit!.entry.load, hit!.entry.file)} params={hit!.params} />
+        <ScreenHost key={path} file={hit!.entry.file} load={load} params={hit!.params} />
       )}
     </RendererContext.Provider>
   );

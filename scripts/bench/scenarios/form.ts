@@ -97,6 +97,7 @@ export async function formScenario(browser: Browser, base: string, log: (s: stri
     for (const spec of PAGES) {
       const r = await runOnce(browser, base, spec);
       runs.get(spec.name)!.push(r);
+      // BENCH_DEBUG=1 prints every sample, for looking into a noisy run.
       if (process.env.BENCH_DEBUG) log(`    script per key: ${r.script.map((v) => v.toFixed(1)).join(" ")} | spaced: ${r.spaced.map((v) => v.toFixed(0)).join(" ")}`);
       log(`  form ${spec.name} run ${i + 1}: script/key p95 ${p95(r.script).toFixed(1)} ms, key→paint p95 ${p95(r.spaced).toFixed(1)} ms (50 ms apart), ${p95(r.backToBack).toFixed(1)} ms (back to back)`);
     }
