@@ -2,6 +2,7 @@ import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
 import { writableFields } from '../../renderer/schema/field-json-schema.ts';
 import { fakeRow } from '../../server/seed/fake-row.ts';
 import { rng } from '../../server/seed/rng.ts';
+import { type Page, toPage } from '../../server/resources/page.ts';
 import type { LovStore } from './lov-store.ts';
 
 export type Row = Record<string, unknown>;
@@ -16,23 +17,8 @@ export class DataSourceError extends Error {
   }
 }
 
-export interface Page<T> {
-  content: T[];
-  number: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-  numberOfElements: number;
-}
-
-export const toPage = <T>(content: T[], page: number, size: number, total: number): Page<T> => ({
-  content,
-  number: page,
-  size,
-  totalElements: total,
-  totalPages: Math.ceil(total / size),
-  numberOfElements: content.length,
-});
+// The reference server's page shape and builder, so fixtures answer exactly as the server does.
+export { type Page, toPage } from '../../server/resources/page.ts';
 
 const NUMERIC = new Set(['integer', 'number', 'money', 'percent', 'flag']);
 const SYSTEM_DATES = ['creationDate', 'lastUpdateDate'];
