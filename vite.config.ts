@@ -16,6 +16,9 @@ export default defineConfig({
   },
   build: {
     chunkSizeWarningLimit: 800,
+    // Screen schemas are fetched by URL (see renderer/build/screen-manifest-plugin.ts); inlining
+    // the small ones as data: URLs would put them all into the entry chunk.
+    assetsInlineLimit: (file) => (file.includes('/schemas/') ? false : undefined),
   },
   test: {
     projects: [

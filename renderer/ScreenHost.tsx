@@ -1,12 +1,20 @@
 import { Spin } from 'antd';
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { LoadFailedPanel } from './errors/LoadFailedPanel.tsx';
 import { SchemaErrorPanel, type SchemaProblem } from './errors/SchemaErrorPanel.tsx';
 import type { PageProps } from './pages/types.ts';
 import { pageKinds } from './registry/builtins.ts';
 import { basicProblems, parseScreenText } from './schema/parse-screen.ts';
 import type { Screen } from './schema/screen.ts';
 
-type State = { status: 'loading' } | { status: 'ready'; screen: Screen; Page: ComponentType<PageProps> } | { status: 'error'; problems: SchemaProblem[] };
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; screen: Screen; Page: ComponentType<PageProps> }
+  | { status: 'error'; problems: SchemaProblem[] }
+  | { status: 'failed'; message: string };
+
+/** Fetching failed (network, timeout), as opposed to a schema that arrived and is wrong. */
+class LoadFailure extends Error {}
 
 class RenderBoundary extends Component<{ file: string; children: ReactNode }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -25,28 +33,35 @@ class RenderBoundary extends Component<{ file: string; children: ReactNode }, { 
  */
 export function ScreenHost({ file, load, screen: given, params, onDone }: { file: string; load?: () => Promise<string>; screen?: Screen; params: Record<string, string>; onDone?: PageProps['onDone'] }) {
   const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     (async (): Promise<State> => {
       let screen = given;
       if (!screen) {
-        const parsed = parseScreenText(await load!());
+        const text = await load!().catch((e: unknown) => Promise.reject(new LoadFailure((e as Error).message)));
+        const parsed = parseScreenText(text);
         if (!parsed.screen) return { status: 'error', problems: parsed.problems };
         screen = parsed.screen;
       }
       const problems = basicProblems(screen, (k) => pageKinds.has(k));
       if (problems.length) return { status: 'error', problems };
-      const Page = (await pageKinds.resolve(screen.kind)) as ComponentType<PageProps>;
+      const Page = (await pageKinds.resolve(screen.kind).catch((e: unknown) => Promise.reject(new LoadFailure((e as Error).message)))) as ComponentType<PageProps>;
       return { status: 'ready', screen, Page };
     })().then(
       (s) => live && setState(s),
-      (e: unknown) => live && setState({ status: 'error', problems: [{ path: '', message: (e as Error).message }] }),
+      (e: unknown) =>
+        live && setState(e instanceof LoadFailure ? { status: 'failed', message: e.message } : { status: 'error', problems: [{ path: '', message: (e as Error).message }] }),
     );
     return () => {
       live = false;
     };
-  }, [file, load, given]);
+  }, [file, load, given, attempt]);
   if (state.status === 'loading') return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (state.status === 'failed') return <LoadFailedPanel message={state.message} onRetry={() => {
+          setState({ status: 'loading' });
+          setAttempt((n) => n + 1);
+        }} />;
   if (state.status === 'error') return <SchemaErrorPanel file={file} problems={state.problems} />;
   const { Page, screen } = state;
   return (

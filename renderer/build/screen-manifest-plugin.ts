@@ -6,9 +6,18 @@ const ID = 'virtual:screen-manifest';
 const RESOLVED = `\0${ID}`;
 
 /**
+ * Schemas are fetched as JSON assets rather than imported as modules: browsers remember a failed
+ * `import()` for the rest of the page's life, so a screen whose chunk failed once could never be
+ * retried; a failed fetch can.
+ */
+const SCHEMA_TEXT = `function schemaText(url) {
+  return fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.status + ' ' + url))));
+}`;
+
+/**
  * `virtual:screen-manifest`: the route table of all screen schemas, with a lazy loader per
  * file, so the shell knows every route while each schema stays in its own small chunk.
- * Schemas are loaded as raw text so a malformed file reaches the error panel, not the build.
+ * Schemas are loaded as text so a malformed file reaches the error panel, not the build.
  */
 export function screenManifest(root: string): Plugin {
   const schemasDir = join(root, 'schemas');
@@ -19,11 +28,12 @@ export function screenManifest(root: string): Plugin {
       if (id !== RESOLVED) return undefined;
       this.addWatchFile(schemasDir);
       const entries = readManifest(schemasDir);
+      const urls = entries.map((e, i) => `import u${i} from ${JSON.stringify(`/schemas/${e.file}?url`)};`);
       const lines = entries.map(
-        (e) =>
-          `  { file: ${JSON.stringify(e.file)}, routes: ${JSON.stringify(e.routes)}, title: ${JSON.stringify(e.title)}, kind: ${JSON.stringify(e.kind)}, authorized: ${e.authorized}, load: () => import(${JSON.stringify(`/schemas/${e.file}?raw`)}).then((m) => m.default) },`,
+        (e, i) =>
+          `  { file: ${JSON.stringify(e.file)}, routes: ${JSON.stringify(e.routes)}, title: ${JSON.stringify(e.title)}, kind: ${JSON.stringify(e.kind)}, authorized: ${e.authorized}, load: () => schemaText(u${i}) },`,
       );
-      return `export const screens = [\n${lines.join('\n')}\n];\n`;
+      return `${urls.join('\n')}\n${SCHEMA_TEXT}\nexport const screens = [\n${lines.join('\n')}\n];\n`;
     },
     handleHotUpdate(ctx) {
       if (ctx.file.startsWith(schemasDir)) {

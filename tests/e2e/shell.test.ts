@@ -89,7 +89,87 @@ describe('the shell', () => {
     await roleSwitch.click();
     await page.locator('.ant-select-item-option', { hasText: '审批人' }).click();
     await page.waitForURL(/\/workplace$/);
-    await expect.poll(async () => (await page.getByTestId('role-switch').textContent()) ?? '').toContain('审批人');
+    try {
+      await expect.poll(async () => (await page.getByTestId('role-switch').textContent()) ?? '').toContain('审批人');
+    } finally {
+      // The choice is remembered for the user; later tests expect the buyer's first role again.
+      await e.ctx.db.query("update iam_user set default_role_id = null where login_name = 'buyer'");
+      await page.context().close();
+    }
+  });
+
+  it('redirects Internet Explorer below 11 to the browser suggestion page, and lets IE 11 in', async () => {
+    const ie10 = await e.browser.newContext({ userAgent: 'Mozilla/5.0 (compatible; MSIE 10.0; Windows NT 6.1; Trident/6.0)' });
+    const old = await ie10.newPage();
+    await old.goto(`${e.baseUrl}/hiam/user`);
+    await old.waitForURL(/\/browser-upgrade\.html$/);
+    expect(await old.locator('h1').textContent()).toContain('请升级浏览器');
+    await ie10.close();
+    const ie11 = await e.browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko' });
+    const current = await ie11.newPage();
+    await current.goto(`${e.baseUrl}/hiam/user`);
+    await current.waitForSelector('input[name="username"]');
+    await ie11.close();
+  });
+
+  it('renders a {pub} page in the public layout: without sign-in until its data needs a user, then back to it', async () => {
+    const context = await e.browser.newContext();
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => calls.push(new URL(r.url()).pathname));
+    await page.goto(`${e.baseUrl}/pub/hiam/sub-account-org`);
+    // No user is loaded for a public page: the start sequence skips /users/self without a token.
+    await page.locator('[data-layout="public"]').waitFor();
+    expect(calls).not.toContain('/iam/hzero/v1/users/self');
+    // This page lists the tenant's accounts, so its first call asks for sign-in and returns here.
+    await page.waitForSelector('input[name="username"]');
+    expect(decodeURIComponent(page.url())).toContain('/pub/hiam/sub-account-org');
+    await page.fill('input[name="username"]', 'admin');
+    await page.fill('input[name="password"]', 'Demo@2026');
+    await page.click('button[type="submit"]');
+    await page.waitForURL((u) => u.pathname === '/pub/hiam/sub-account-org');
+    const pub = page.locator('[data-layout="public"]');
+    await pub.locator('[role="row"][data-row-key]').first().waitFor();
+    // Public pages have no menu and no tabs.
+    expect(await page.getByTestId('side-menu').count()).toBe(0);
+    expect(await page.getByTestId('workspace-tabs').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows each role the workplace cards configured for it', async () => {
+    const cardsOf = async (user: string) => {
+      const page = await e.signIn(user, '/workplace');
+      await page.locator('[data-card]').first().waitFor();
+      await page.locator('[data-card="workplace.card.notices"]').waitFor();
+      const cards = await page.locator('[data-card]').evaluateAll((els) => els.map((el) => el.getAttribute('data-card')));
+      await page.context().close();
+      return cards;
+    };
+    const buyer = await cardsOf('buyer');
+    expect(buyer).toEqual(expect.arrayContaining(['workplace.card.unreadMessages', 'workplace.card.openOrders', 'workplace.card.pendingApprovals']));
+    expect(buyer).not.toContain('workplace.card.users');
+    const supplier = await cardsOf('supplier');
+    expect(supplier).toContain('workplace.card.openOrders');
+    expect(supplier).not.toContain('workplace.card.pendingApprovals');
+    expect(supplier).not.toContain('workplace.card.users');
+  });
+
+  it('offers a retry when a screen chunk fails to load, and the retry shows the screen', async () => {
+    const page = await e.signIn('admin', '/workplace');
+    let failing = true;
+    // Fail the screen's schema chunk, as a network drop during a deploy would.
+    await page.route('**/assets/role.list-*.json', (route) => (failing ? route.abort() : route.continue()));
+    await page.evaluate(() => {
+      history.pushState({}, '', '/hiam/role');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const panel = page.getByTestId('load-failed');
+    await panel.waitFor();
+    expect(await panel.textContent()).toMatch(/Loading chunk .+ failed\./);
+    failing = false;
+    await page.getByTestId('load-retry').click();
+    await page.locator('[data-screen="/hiam/role"]').waitFor();
     await page.context().close();
   });
 });
+

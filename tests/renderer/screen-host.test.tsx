@@ -48,3 +48,29 @@ describe('a bad schema shows an error panel naming the file and path, never a wh
     await waitFor(() => expect(screen.getByTestId('schema-error').textContent).toContain('/sections/0/fields/0/widget'), { timeout: 3000 });
   });
 });
+
+describe('a screen that cannot be fetched offers a retry, not a schema error', () => {
+  it('shows the chunk message and loads the screen when retried', async () => {
+    let calls = 0;
+    const text = JSON.stringify({ version: 1, kind: 'dashboard', title: 'x', cards: [] });
+    render(
+      <WithServices services={services}>
+        <ScreenHost
+          file="hiam/flaky.json"
+          load={async () => {
+            calls += 1;
+            if (calls === 1) throw new Error('Loading chunk hiam/flaky.json failed.');
+            return text;
+          }}
+          params={{}}
+        />
+      </WithServices>,
+    );
+    const panel = await screen.findByTestId('load-failed');
+    expect(panel.textContent).toContain('Loading chunk hiam/flaky.json failed.');
+    expect(screen.queryByTestId('schema-error')).toBeNull();
+    screen.getByTestId('load-retry').click();
+    await waitFor(() => expect(screen.queryByTestId('load-failed')).toBeNull());
+    expect(calls).toBe(2);
+  });
+});

@@ -29,7 +29,7 @@ function DashCard({ card }: { card: Card }) {
   const title = s.label(card.title);
   const open = card.link ? () => s.navigate(card.link!) : undefined;
   return (
-    <Card size="small" title={title} hoverable={!!open} onClick={open} data-card={title} loading={!data && !failed}>
+    <Card size="small" title={title} hoverable={!!open} onClick={open} data-card={typeof card.title === 'string' ? card.title : title} loading={!data && !failed}>
       {failed ? (
         <span>—</span>
       ) : card.kind === 'count' ? (

@@ -25,13 +25,14 @@ export const openScript = (path: string, selector: string, timeoutMs = 60_000) =
 
 /**
  * Resolves once no resource has started loading for `quietMs` (module chunks a screen pulls in
- * arrive as resource timing entries), then returns the JavaScript URLs loaded after `since` (ms).
+ * arrive as resource timing entries), then returns the URLs of the code chunks and screen schemas
+ * (JSON assets, fetched rather than imported) loaded after `since` (ms).
  */
 export const scriptsSince = (since: number, quietMs = 250) => `new Promise((resolve) => {
   let last = -1;
   const tick = () => {
     const n = performance.getEntriesByType('resource').length;
-    if (n === last) return resolve(performance.getEntriesByType('resource').filter((e) => e.startTime >= ${since} && /\\.m?js(\\?|$)/.test(new URL(e.name).pathname)).map((e) => e.name));
+    if (n === last) return resolve(performance.getEntriesByType('resource').filter((e) => e.startTime >= ${since} && /\\.m?js(\\?|$)|^\\/assets\\/.+\\.json$/.test(new URL(e.name).pathname)).map((e) => e.name));
     last = n;
     setTimeout(tick, ${quietMs});
   };
