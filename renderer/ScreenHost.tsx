@@ -1,7 +1,8 @@
 import { Spin } from 'antd';
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
-import { LoadFailedPanel } from './errors/LoadFailedPanel.tsx';
-import { SchemaErrorPanel, type SchemaProblem } from './errors/SchemaErrorPanel.tsx';
+import { LazyLoadFailedPanel as LoadFailedPanel, LazySchemaErrorPanel as SchemaErrorPanel } from './errors/lazy-panels.tsx';
+import type { SchemaProblem } from './errors/SchemaErrorPanel.tsx';
+import { MatchedRoute } from './pages/screen-route.ts';
 import type { PageProps } from './pages/types.ts';
 import { pageKinds } from './registry/builtins.ts';
 import { basicProblems, parseScreenText } from './schema/parse-screen.ts';
@@ -31,7 +32,7 @@ class RenderBoundary extends Component<{ file: string; children: ReactNode }, { 
  * Renders one screen from its schema: text → JSON → checks → the page kind's component. Any
  * problem becomes an error panel naming the file and JSON path; the rest of the app keeps working.
  */
-export function ScreenHost({ file, load, screen: given, params, onDone }: { file: string; load?: () => Promise<string>; screen?: Screen; params: Record<string, string>; onDone?: PageProps['onDone'] }) {
+export function ScreenHost({ file, load, screen: given, params, route, onDone, onReady }: { file: string; load?: () => Promise<string>; screen?: Screen; params: Record<string, string>; route?: string; onDone?: PageProps['onDone']; onReady?(): void }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -57,6 +58,10 @@ export function ScreenHost({ file, load, screen: given, params, onDone }: { file
       live = false;
     };
   }, [file, load, given, attempt]);
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (ready) onReady?.();
+  }, [ready, onReady]);
   if (state.status === 'loading') return <Spin style={{ display: 'block', margin: 48 }} />;
   if (state.status === 'failed') return <LoadFailedPanel message={state.message} onRetry={() => {
           setState({ status: 'loading' });
@@ -66,7 +71,9 @@ export function ScreenHost({ file, load, screen: given, params, onDone }: { file
   const { Page, screen } = state;
   return (
     <RenderBoundary file={file}>
-      <Page screen={screen} params={params} file={file} onDone={onDone} />
+      <MatchedRoute.Provider value={route}>
+        <Page screen={screen} params={params} file={file} onDone={onDone} />
+      </MatchedRoute.Provider>
     </RenderBoundary>
   );
 }

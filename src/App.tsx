@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
@@ -34,13 +34,12 @@ export const App = observer(function App({ root }: { root: RootStore }) {
   return (
     <StoreContext.Provider value={root}>
       <ConfigProvider locale={root.i18n.antdLocale} theme={{ token: { borderRadius: 6 } }} modal={{}}>
-        <AntApp>
-          <BrowserRouter>
-            <Routes>
-              <Route path="*" element={<Start />} />
-            </Routes>
-          </BrowserRouter>
-        </AntApp>
+        {/* No antd <App>: nothing uses its hooks, and it would pull Modal (and Skeleton) into every first paint. */}
+        <BrowserRouter>
+          <Routes>
+            <Route path="*" element={<Start />} />
+          </Routes>
+        </BrowserRouter>
       </ConfigProvider>
     </StoreContext.Provider>
   );

@@ -1,7 +1,7 @@
-import { message } from 'antd';
 import { loadEntity } from '../renderer/data/entities.ts';
 import type { RendererServices } from '../renderer/runtime/services.ts';
 import { getAccessToken } from './auth/token.ts';
+import { toast } from './request/lazy-feedback.ts';
 import { request } from './request/request.ts';
 import type { RootStore } from './stores/RootStore.ts';
 
@@ -30,7 +30,7 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
     siteMode: root.user.siteMode,
     language: root.i18n.language,
     loadEntity,
-    notify: { success: (t) => void message.success(t, 1.5), error: (t) => void message.error(t, 1.5) },
+    notify: { success: (t) => toast('success', t, 1.5), error: (t) => toast('error', t, 1.5) },
     onBeforeClose: tabKey ? (fn) => root.workspace.onBeforeTabRemove(tabKey, fn) : undefined,
     accessToken: () => getAccessToken(),
   };

@@ -1,5 +1,6 @@
 import { entityBase } from '../data/endpoints.ts';
 import { fillUrl } from '../data/url-template.ts';
+import { hiddenDownload } from './hidden-download.ts';
 import type { ActionContext } from './types.ts';
 
 /**
@@ -13,27 +14,5 @@ export default async function exportAction(ctx: ActionContext): Promise<void> {
   const url = fillUrl((ctx.action.url as string | undefined) ?? entityBase(e, ctx.services.siteMode), { ...ctx.services.user, ...ctx.params }, { siteMode: ctx.services.siteMode });
   const columns = await ctx.services.request<Array<{ name: string; title: string }>>(url, { query: { exportType: 'COLUMN' } });
   const params: Record<string, unknown> = { ...(ctx.query ?? {}), exportType: 'DATA', fillerType: 'single-sheet', columns: columns.map((c) => c.name).join(','), access_token: ctx.services.accessToken() ?? '' };
-  const frameName = `export-frame-${Date.now()}`;
-  const frame = document.createElement('iframe');
-  frame.name = frameName;
-  frame.style.display = 'none';
-  const form = document.createElement('form');
-  form.method = 'GET';
-  form.action = url;
-  form.target = frameName;
-  form.style.display = 'none';
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = String(value);
-    form.appendChild(input);
-  }
-  document.body.append(frame, form);
-  form.submit();
-  setTimeout(() => {
-    form.remove();
-    frame.remove();
-  }, 60000);
+  hiddenDownload(url, params);
 }

@@ -1,4 +1,5 @@
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
+import { CellTag } from './CellTag.tsx';
 import { formatNumber } from '../format/number.ts';
 import { useServices } from '../runtime/services.ts';
 import { STATUS_MAPS } from './status-maps.ts';
@@ -23,15 +24,15 @@ export function LovCell({ row, column, value }: CellProps) {
 export function FlagCell({ value }: CellProps) {
   const s = useServices();
   const on = value === 1 || value === '1' || value === 'Y';
-  return <Tag color={on ? 'green' : 'default'}>{on ? s.t('hzero.common.status.yes', 'Yes') : s.t('hzero.common.status.no', 'No')}</Tag>;
+  return <CellTag color={on ? 'green' : 'default'}>{on ? s.t('hzero.common.status.yes', 'Yes') : s.t('hzero.common.status.no', 'No')}</CellTag>;
 }
 
 export function StatusCell({ value, column, row }: CellProps) {
   const s = useServices();
   const map = column.statusMap ? STATUS_MAPS[column.statusMap] : undefined;
-  if (!map) return <Tag>{(row[`${column.field}Meaning`] as string) ?? String(value ?? '')}</Tag>;
+  if (!map) return <CellTag>{(row[`${column.field}Meaning`] as string) ?? String(value ?? '')}</CellTag>;
   const d = map(value);
-  return <Tag color={d.color}>{s.t(d.key, d.text)}</Tag>;
+  return <CellTag color={d.color}>{s.t(d.key, d.text)}</CellTag>;
 }
 
 export function LinkCell({ value, column, row }: CellProps) {

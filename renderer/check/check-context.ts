@@ -20,4 +20,6 @@ export interface CheckContext {
   widgets: Set<string>;
   cells: Set<string>;
   customComponents: Set<string>;
+  /** Action handlers registered by name (`{"type": "custom", "handler"}`); without it handler names are not checked. */
+  customHandlers?: Set<string>;
 }

@@ -2,7 +2,7 @@ import { dependencies, parseExpression } from '../expressions/parse.ts';
 import { EXPRESSION_ROOTS } from '../runtime/check-expressions.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import type { Label } from '../schema/label.ts';
-import { suggest } from '../schema/resolve-field.ts';
+import { suggest, SYSTEM_DATE_FIELDS } from '../schema/resolve-field.ts';
 import type { CheckContext } from './check-context.ts';
 import type { Problem } from './problems.ts';
 
@@ -71,19 +71,33 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
     const ref = (typeof item === 'string' ? { field: item } : item) as Json;
     const p = typeof item === 'string' ? path : `${path}/field`;
     const name = ref.field as string;
-    const decl = e.fields.find((f) => f.name === name && !f.private);
+    const decl = e.fields.find((f) => f.name === name && !f.private) ?? (Object.hasOwn(SYSTEM_DATE_FIELDS, name) ? SYSTEM_DATE_FIELDS[name] : undefined);
     if (!decl) add(p, `"${name}" is not a field of entity ${e.name}${suggest(name, e.fields.filter((f) => !f.private).map((f) => f.name))}`);
     if (typeof item === 'string') return;
     label(ref.label, `${path}/label`);
     for (const k of ['visible', 'value']) expr(ref[k], `${path}/${k}`);
     for (const k of ['required', 'disabled']) if (typeof ref[k] === 'string') expr(ref[k], `${path}/${k}`);
     if (kind === 'field' && typeof ref.widget === 'string' && !ctx.widgets.has(ref.widget)) add(`${path}/widget`, `unknown widget "${ref.widget}"${suggest(ref.widget, [...ctx.widgets])}`);
+    if (kind === 'field' && typeof ref.lov === 'string' && !ctx.lovCodes.has(ref.lov)) add(`${path}/lov`, `value set "${ref.lov}" is not seeded${suggest(ref.lov, [...ctx.lovCodes])}`);
     if (kind === 'column' && typeof ref.cell === 'string' && !ctx.cells.has(ref.cell)) add(`${path}/cell`, `unknown cell "${ref.cell}"${suggest(ref.cell, [...ctx.cells])}`);
     if (typeof ref.link === 'string') {
       if (!routeMatches(ref.link, ctx.screenRoutes)) add(`${path}/link`, `no screen serves ${ref.link}`);
       urlParams(ref.link, `${path}/link`, e);
     }
+    if (kind === 'field' && ref.check && typeof (ref.check as Json).url === 'string') fieldCheck(ref.check as Json, `${path}/check`, e);
     if (ref.lovMap && e) for (const [target, _src] of Object.entries(ref.lovMap as Json)) if (!e.fields.some((f) => f.name === target)) add(`${path}/lovMap/${target}`, `"${target}" is not a field of entity ${e.name}`);
+  };
+
+  // An async field check: the server answers GET on its path; `{value}` is the field's value.
+  const fieldCheck = (c: Json, path: string, e: EntityDecl) => {
+    const url = c.url as string;
+    label(c.message, `${path}/message`);
+    if (!endpointExists(url, 'GET', ctx)) add(`${path}/url`, `the server has no GET ${url.split('?')[0]}`);
+    for (const m of url.matchAll(/\{(\w+)\}/g)) {
+      const name = m[1]!;
+      if (name === 'value' || routeParams.has(name) || USER_VARS.includes(name) || e.primaryKey === name || e.fields.some((f) => f.name === name)) continue;
+      add(`${path}/url`, `{${name}} is bound neither by the field's value, the route, the user, nor a field of ${e.name}`);
+    }
   };
 
   const action = (a: Json, path: string, e: EntityDecl | undefined) => {
@@ -118,6 +132,19 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
       if (!e?.status?.transitions[t]) add(`${path}/action`, `entity ${e?.name ?? '?'} declares no transition "${t}"${suggest(String(t), Object.keys(e?.status?.transitions ?? {}))}`);
     }
     if ((type === 'delete' || type === 'export' || type === 'transition') && !e) add(path, `${type} needs the screen's entity`);
+    if (type === 'custom') {
+      if (typeof a.handler !== 'string') add(path, 'custom needs "handler": a name registered with customHandlers');
+      else if (ctx.customHandlers && !ctx.customHandlers.has(a.handler)) add(`${path}/handler`, `no custom handler "${a.handler}" is registered${suggest(a.handler, [...ctx.customHandlers])}`);
+    }
+    if (type === 'import' && !e && typeof a.url !== 'string') add(path, 'import needs the screen\'s entity or "url"');
+    if (type === 'import' && typeof a.url === 'string' && !endpointExists(a.url, 'POST', ctx)) add(`${path}/url`, `the server has no POST ${a.url}`);
+    if (type === 'download') {
+      if (typeof a.url === 'string') {
+        if (!endpointExists(a.url, 'GET', ctx)) add(`${path}/url`, `the server has no GET ${a.url.split('?')[0]}`);
+        urlParams(a.url, `${path}/url`, e);
+      } else if (typeof a.field !== 'string') add(path, 'download needs "url" or "field" (an attachment field)');
+      else if (e && !e.fields.some((f) => f.name === a.field && f.type === 'attachment')) add(`${path}/field`, `"${String(a.field)}" is not an attachment field of ${e.name}`);
+    }
   };
 
   const endpoint = (ep: unknown, path: string, method: string, e?: EntityDecl) => {
@@ -137,6 +164,11 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
     const tree = t.tree as Json | undefined;
     if (tree && e && typeof tree.parentField === 'string' && !e.fields.some((f) => f.name === tree.parentField && !f.private)) {
       add(`${path}/tree/parentField`, `"${String(tree.parentField)}" is not a field of ${e.name}${suggest(String(tree.parentField), e.fields.filter((f) => !f.private).map((f) => f.name))}`);
+    }
+    // A summary sums a column the table shows; any other name would silently show nothing.
+    const shown = ((t.columns as unknown[]) ?? []).map((c) => (typeof c === 'string' ? c : String((c as Json).field)));
+    for (const name of Object.keys((t.summary as Json | undefined) ?? {})) {
+      if (!shown.includes(name)) add(`${path}/summary/${name}`, `"${name}" is not a column of this table${suggest(name, shown)}`);
     }
   };
   const sections = (list: unknown, path: string, e: EntityDecl | undefined) => {
@@ -212,6 +244,11 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
   if (e.status && !names.includes(e.status.field)) add('/status/field', `"${e.status.field}" is not a field`);
   if (e.parent && !ctx.entities.has(e.parent.entity)) add('/parent/entity', `unknown entity "${e.parent.entity}"`);
   if (e.parent && !names.includes(e.parent.field)) add('/parent/field', `"${e.parent.field}" is not a field`);
+  (e.indexes ?? []).forEach((cols, i) =>
+    cols.forEach((f, j) => {
+      if (f !== e.primaryKey && !names.includes(f)) add(`/indexes/${i}/${j}`, `"${f}" is not a field`);
+    }),
+  );
   if (e.defaultSort) {
     const f = e.defaultSort.split(',')[0]!;
     if (f !== e.primaryKey && !names.includes(f)) add('/defaultSort', `"${f}" is not a field`);

@@ -18,8 +18,8 @@ export const EXPRESSION_FUNCTIONS: Record<string, (...args: unknown[]) => unknow
 };
 
 const BINARY: Record<string, (a: unknown, b: unknown) => unknown> = {
-  '==': (a, b) => a == b, // eslint-disable-line eqeqeq -- schema authors compare '1' and 1 loosely, as the platform's flags mix both
-  '!=': (a, b) => a != b, // eslint-disable-line eqeqeq
+  '==': (a, b) => a == b,  
+  '!=': (a, b) => a != b,  
   '===': (a, b) => a === b,
   '!==': (a, b) => a !== b,
   '<': (a, b) => (a as number) < (b as number),

@@ -1,6 +1,7 @@
 import { Form } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { ComponentType } from 'react';
+import { FieldCheck } from '../fields/FieldCheck.tsx';
 import type { FieldProps } from '../fields/types.ts';
 import { fieldWidgets } from '../registry/builtins.ts';
 import { useServices } from '../runtime/services.ts';
@@ -9,6 +10,8 @@ import type { FormStore } from './FormStore.ts';
 
 /** Turns a stored error code (`required:Label`) into a translated message. */
 export function errorText(t: (k: string, f: string, v?: Record<string, unknown>) => string, code: string): string {
+  // An async check's message is already translated and may contain colons.
+  if (code.startsWith('check:')) return code.slice('check:'.length);
   const [kind, label, arg] = code.split(':');
   switch (kind) {
     case 'required':
@@ -44,7 +47,11 @@ export const FieldRenderer = observer(function FieldRenderer({ store, field, rea
       data-field={field.name}
       style={{ marginBottom: 16 }}
     >
-      {Widget ? (
+      {Widget && field.check && !readOnly ? (
+        <FieldCheck store={store} field={field}>
+          <FieldInput store={store} field={field} Widget={Widget} id={id} readOnly={readOnly} placeholder={field.placeholder ? s.label(field.placeholder) : undefined} />
+        </FieldCheck>
+      ) : Widget ? (
         <FieldInput store={store} field={field} Widget={Widget} id={id} readOnly={readOnly} placeholder={field.placeholder ? s.label(field.placeholder) : undefined} />
       ) : (
         <span>unknown widget {field.widget}</span>

@@ -35,6 +35,7 @@ export class FormStore {
       setValue: action,
       reset: action,
       validate: action,
+      setError: action,
     });
   }
 
@@ -148,6 +149,31 @@ export class FormStore {
     }
     runInAction(() => (this.errors = errors));
     return first;
+  }
+
+  /** Sets or clears one field's error (async checks report here; `check:<message>` shows the message as is). */
+  setError(name: string, code: string | undefined): void {
+    const { [name]: _old, ...rest } = this.errors;
+    this.errors = code === undefined ? rest : { ...rest, [name]: code };
+  }
+
+  private readonly asyncChecks = new Map<string, () => Promise<string | undefined>>();
+
+  /** A field's async check (renderer/fields/field-check.ts), awaited by `validateAll` before save. Returns the unregister call. */
+  registerCheck(name: string, run: () => Promise<string | undefined>): () => void {
+    this.asyncChecks.set(name, run);
+    return () => {
+      if (this.asyncChecks.get(name) === run) this.asyncChecks.delete(name);
+    };
+  }
+
+  /** What save runs: the form's own rules, then (when they pass) the async checks of visible fields. Returns the first failing field. */
+  async validateAll(): Promise<string | undefined> {
+    const first = this.validate();
+    if (first) return first;
+    const visible = this.fields.filter((f) => this.asyncChecks.has(f.name) && this.isVisible(f));
+    const results = await Promise.all(visible.map((f) => this.asyncChecks.get(f.name)!()));
+    return visible.find((_, i) => results[i] !== undefined)?.name;
   }
 
   /** The payload: declared fields only, with create-only drops applied (§5). */

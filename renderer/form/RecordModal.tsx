@@ -75,7 +75,7 @@ const RecordForm = observer(function RecordForm({ prepared, request, fixed, vars
   }, [entity, fields, request, fixed, vars, s]);
   const save = async () => {
     store.applyComputed();
-    const invalid = store.validate();
+    const invalid = await store.validateAll();
     if (invalid) return scrollToField(invalid);
     const editing = !!request.record;
     const ep = editing ? updateEndpoint(entity, s.siteMode) : createEndpoint(entity, s.siteMode);

@@ -17,6 +17,8 @@ export const cellRenderers = new Registry<ComponentType<CellProps>>('cell');
 export const actionTypes = new Registry<ActionHandler>('action');
 /** Custom screens (`kind: custom`) and custom action handlers registered by name. */
 export const customComponents = new Registry<ComponentType<Record<string, unknown>>>('custom component');
+/** Action handlers registered by name, run by `{"type": "custom", "handler": "<name>"}`; the checker refuses unknown names. */
+export const customHandlers = new Registry<ActionHandler>('custom handler');
 
 pageKinds.register('list', () => import('../pages/list/ListPage.tsx'));
 pageKinds.register('detail', () => import('../pages/detail/DetailPage.tsx'));
@@ -41,6 +43,9 @@ fieldWidgets.register('lov', () => import('../fields/LovField.tsx'));
 fieldWidgets.register('json', () => import('../fields/JsonField.tsx'));
 fieldWidgets.register('richtext', () => import('../fields/RichTextField.tsx'));
 fieldWidgets.register('attachment', () => import('../fields/AttachmentField.tsx'));
+fieldWidgets.register('dateRange', () => import('../fields/DateRangeField.tsx'));
+fieldWidgets.register('password', () => import('../fields/PasswordField.tsx'));
+fieldWidgets.register('region', () => import('../fields/RegionField.tsx'));
 
 const cell = (name: keyof typeof import('../cells/basic-cells.tsx')) => () => import('../cells/basic-cells.tsx').then((m) => ({ default: m[name] }));
 cellRenderers.register('text', cell('TextCell'));
@@ -53,6 +58,7 @@ cellRenderers.register('status', cell('StatusCell'));
 cellRenderers.register('link', cell('LinkCell'));
 cellRenderers.register('richtext', cell('RichTextCell'));
 cellRenderers.register('json', cell('JsonCell'));
+cellRenderers.register('password', () => import('../cells/PasswordCell.tsx'));
 
 actionTypes.register('navigate', () => import('../actions/navigate.ts'));
 actionTypes.register('request', () => import('../actions/request.ts'));
@@ -64,3 +70,7 @@ actionTypes.register('back', () => import('../actions/back.ts'));
 actionTypes.register('save', () => import('../actions/save.ts'));
 actionTypes.register('modal', () => import('../actions/modal.tsx'));
 actionTypes.register('form', () => import('../actions/form.ts'));
+actionTypes.register('import', () => import('../actions/import.tsx'));
+actionTypes.register('download', () => import('../actions/download.ts'));
+actionTypes.register('print', () => import('../actions/print.ts'));
+actionTypes.register('custom', () => import('../actions/custom.ts'));

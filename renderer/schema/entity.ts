@@ -92,6 +92,8 @@ export interface EntityDecl {
   status?: StatusMachine;
   /** `field,asc|desc` used when a list request names no sort. */
   defaultSort?: string;
+  /** Extra indexes for the lists users filter and sort most; the tenant column goes first. */
+  indexes?: string[][];
   /** Lines: rows of this entity belong to a parent row (`/parent/{id}/lines` style paths). */
   parent?: { entity: string; field: string };
   /**

@@ -1,5 +1,6 @@
 import type { EntityDecl } from './entity.ts';
 import type { Label } from './label.ts';
+import { suggest } from './resolve-field.ts';
 
 /**
  * Tenant overlays: a tenant changes a page it inherits (a site page or a file schema) by storing
@@ -14,8 +15,8 @@ export interface OverlayEntry {
   hidden?: boolean;
   required?: boolean;
   defaultValue?: unknown;
-  /** Value set of a select field (recorded, but see rule 7: not expressible in schema language v1). */
-  lovCode?: string;
+  /** Value-set code replacing the field's (rule 7): its select offers that set's values. */
+  lov?: string;
   /** Column width in px. */
   width?: number;
 }
@@ -49,11 +50,11 @@ type Json = Record<string, unknown>;
 type Item = string | Json;
 
 const ENTRY_KEYS: Record<OverlayGroup, Array<keyof OverlayEntry>> = {
-  search: ['label', 'hidden'],
-  fields: ['label', 'hidden', 'required', 'defaultValue', 'lovCode'],
+  search: ['label', 'hidden', 'lov'],
+  fields: ['label', 'hidden', 'required', 'defaultValue', 'lov'],
   columns: ['label', 'hidden', 'width'],
 };
-const ALL_KEYS = new Set<string>(['label', 'hidden', 'required', 'defaultValue', 'lovCode', 'width']);
+const ALL_KEYS = new Set<string>(['label', 'hidden', 'required', 'defaultValue', 'lov', 'width']);
 
 export function isOverlay(doc: unknown): doc is ScreenOverlay {
   return !!doc && typeof doc === 'object' && !Array.isArray(doc) && (doc as Json).overlay === 1;
@@ -82,7 +83,7 @@ export function validateOverlay(doc: unknown): OverlayConflict[] {
         if (!ALL_KEYS.has(k)) bad(`${p}/${k}`, `unknown property "${k}"; use ${ENTRY_KEYS[g].join(', ')}`);
         else if ((k === 'hidden' || k === 'required') && typeof v !== 'boolean') bad(`${p}/${k}`, 'must be true or false');
         else if (k === 'width' && (!Number.isInteger(v) || (v as number) < 40 || (v as number) > 800)) bad(`${p}/${k}`, 'must be an integer from 40 to 800');
-        else if (k === 'lovCode' && typeof v !== 'string') bad(`${p}/${k}`, 'must be a value-set code');
+        else if (k === 'lov' && (typeof v !== 'string' || !v)) bad(`${p}/${k}`, 'must be a value-set code such as "SODR.PO_STATUS"');
         else if (k === 'label' && !isLabel(v)) bad(`${p}/${k}`, 'must be an i18n key or {"zh_CN": …, "en_US": …}');
       }
     }
@@ -145,8 +146,8 @@ function applyEntry(item: Item, entry: OverlayEntry, group: OverlayGroup, path: 
   for (const k of Object.keys(entry) as Array<keyof OverlayEntry>) {
     if (!ENTRY_KEYS[group].includes(k)) {
       conflicts.push({ path: `${path}/${k}`, kind: 'unsupported', message: `"${k}" does not apply to ${group}; it is ignored` });
-    } else if (k === 'lovCode') {
-      conflicts.push({ path: `${path}/lovCode`, kind: 'unsupported', message: 'the schema language (version 1) takes a field\'s value set from its entity; "lovCode" cannot be applied yet' });
+    } else if (k === 'lov' && entity?.fields.find((f) => f.name === ref.field)?.lovView) {
+      conflicts.push({ path: `${path}/lov`, kind: 'unsupported', message: `"${nameOf(item)}" is a lookup (its entity names a LOV view), not a value-set select; "lov" is ignored` });
     } else if (k !== 'hidden') ref[k] = entry[k];
   }
   if (entry.hidden) {
@@ -225,16 +226,33 @@ function baseValue(screen: Json, group: OverlayGroup, name: string, key: keyof O
   return undefined;
 }
 
+/** What the checker knows exists (the server has it; the editor's live merge does without). */
+export interface KnownCodes {
+  lovCodes?: ReadonlySet<string>;
+}
+
+/** Rule 7: a `lov` naming a value set that does not exist is invalid (the select would stay empty). */
+function unknownValueSets(o: ScreenOverlay, lovCodes: ReadonlySet<string>): OverlayConflict[] {
+  const out: OverlayConflict[] = [];
+  for (const g of ['search', 'fields'] as const) {
+    for (const [name, entry] of Object.entries(o[g] ?? {})) {
+      if (typeof entry.lov === 'string' && !lovCodes.has(entry.lov)) out.push({ path: `/${g}/${name}/lov`, kind: 'invalid', message: `value set "${entry.lov}" is not seeded${suggest(entry.lov, [...lovCodes])}` });
+    }
+  }
+  return out;
+}
+
 /**
  * Everything the editor reports for an overlay: its own shape, what does not apply to the
  * current base, and — given the base as it was when the overlay was last saved — the
  * properties the base changed underneath an overridden value (the overlay still wins).
  */
-export function overlayConflicts(base: object, overlay: unknown, previousBase?: object, entity?: EntityDecl): OverlayConflict[] {
+export function overlayConflicts(base: object, overlay: unknown, previousBase?: object, entity?: EntityDecl, known?: KnownCodes): OverlayConflict[] {
   const invalid = validateOverlay(overlay);
   if (invalid.length) return invalid;
   const o = overlay as ScreenOverlay;
   const { conflicts } = applyOverlay(base, o, entity);
+  if (known?.lovCodes) conflicts.push(...unknownValueSets(o, known.lovCodes));
   if (previousBase) {
     for (const group of OVERLAY_GROUPS) {
       for (const [name, entry] of Object.entries(o[group] ?? {})) {

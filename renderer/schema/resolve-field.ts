@@ -38,8 +38,17 @@ export function defaultWidget(f: EntityField): string {
   return WIDGET_BY_TYPE[f.type];
 }
 
+/**
+ * Dates every row has without declaring them (server/resources/list-query.ts filters them by
+ * `<name>From`/`<name>To`), so a screen may search or show them: `{"field": "creationDate", "widget": "dateRange"}`.
+ */
+export const SYSTEM_DATE_FIELDS: Record<string, EntityField> = {
+  creationDate: { name: 'creationDate', type: 'datetime', label: 'hzero.common.model.creationDate', readOnly: true, filter: 'range', sortable: true },
+  lastUpdateDate: { name: 'lastUpdateDate', type: 'datetime', label: 'hzero.common.model.lastUpdateDate', readOnly: true, filter: 'range', sortable: true },
+};
+
 export function findField(entity: EntityDecl, name: string, path: string): EntityField {
-  const f = entity.fields.find((x) => x.name === name && !x.private);
+  const f = entity.fields.find((x) => x.name === name && !x.private) ?? (Object.hasOwn(SYSTEM_DATE_FIELDS, name) ? SYSTEM_DATE_FIELDS[name] : undefined);
   if (!f) {
     const names = entity.fields.filter((x) => !x.private).map((x) => x.name);
     throw new SchemaError(`field "${name}" is not a field of entity ${entity.name}${suggest(name, names)}`, path);
@@ -49,7 +58,9 @@ export function findField(entity: EntityDecl, name: string, path: string): Entit
 
 export function resolveField(entity: EntityDecl, item: FieldItem, path: string): ResolvedField {
   const ref: FieldRef = typeof item === 'string' ? { field: item } : item;
-  const decl = findField(entity, ref.field, typeof item === 'string' ? path : `${path}/field`);
+  const declared = findField(entity, ref.field, typeof item === 'string' ? path : `${path}/field`);
+  // A screen's (or a tenant overlay's) value set replaces the entity's for this form only.
+  const decl = ref.lov ? { ...declared, lov: ref.lov } : declared;
   return {
     ...ref,
     name: decl.name,
@@ -73,7 +84,8 @@ const CELL_BY_TYPE: Partial<Record<FieldType, string>> = { money: 'money', numbe
 export function resolveColumn(entity: EntityDecl, item: ColumnItem, path: string): ResolvedColumn {
   const ref: ColumnRef = typeof item === 'string' ? { field: item } : item;
   const decl = findField(entity, ref.field, typeof item === 'string' ? path : `${path}/field`);
-  const cell = ref.cell ?? (ref.link ? 'link' : ref.statusMap ? 'status' : decl.lov ? 'lov' : (CELL_BY_TYPE[decl.type] ?? 'text'));
+  // A LOV view field shows the display name the server adds as `<field>Meaning` (server/resources/lov-view-meanings.ts), as a value set field does.
+  const cell = ref.cell ?? (ref.link ? 'link' : ref.statusMap ? 'status' : decl.lov || decl.lovView ? 'lov' : (CELL_BY_TYPE[decl.type] ?? 'text'));
   return { ...ref, label: ref.label ?? decl.label ?? decl.name, cell, decl };
 }
 

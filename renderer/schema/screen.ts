@@ -35,9 +35,23 @@ export interface FieldRef {
   help?: Label;
   /** Field values copied from a LOV pick: `{targetField: lovRowField}`. */
   lovMap?: Record<string, string>;
+  /** Value-set code replacing the entity field's own (a select offers its values; tenant overlays set it). */
+  lov?: string;
   /** Fields of the create payload left out when the record's status is create (§5). */
   dropOnCreate?: boolean;
   defaultValue?: unknown;
+  /** A server-side check run on blur and before save (a uniqueness check); a failing check blocks save. */
+  check?: FieldCheck;
+}
+
+/**
+ * An async check of a field's value: GET `url` (a template: `{value}` is the field's value,
+ * plus the user, route and record); the answer `{valid: false}` or a business error fails it,
+ * and `message` (or the server's) shows under the field.
+ */
+export interface FieldCheck {
+  url: string;
+  message?: Label;
 }
 
 export type FieldItem = string | FieldRef;
@@ -58,8 +72,12 @@ export interface ColumnRef {
   statusMap?: string;
   /** For editable line tables. */
   editable?: boolean;
-  summary?: 'sum' | 'avg' | 'count';
+  /** Summary of this column in the table's footer row (same as the table's `summary` map). */
+  summary?: SummaryFn;
 }
+
+/** How a summary row sums up a column (renderer/table/summary.ts). */
+export type SummaryFn = 'sum' | 'avg' | 'min' | 'max' | 'count';
 
 export type ColumnItem = string | ColumnRef;
 
@@ -101,6 +119,11 @@ export interface TableSpec {
    * closed (all open without it). Rows whose parent is not loaded show at the top level.
    */
   tree?: { parentField: string; expandLevel?: number };
+  /**
+   * A footer row summing up columns: `{amount: 'sum', lineNum: 'count'}`, shown in the column's
+   * cell format. A server-paged list summarises the rows of the current page (and says so).
+   */
+  summary?: Record<string, SummaryFn>;
 }
 
 export interface ScreenBase {
@@ -136,7 +159,11 @@ export interface DetailTab {
   data?: { list?: Endpoint };
   table?: TableSpec;
   sections?: Section[];
-  editable?: boolean;
+  /**
+   * `true`: add and edit lines in a dialog holding `sections`. `"inline"`: edit them in the table
+   * itself (field widgets in the cells, add/copy/delete, one save for all changed lines).
+   */
+  editable?: boolean | 'inline';
 }
 
 export interface DetailScreen extends ScreenBase {

@@ -1,7 +1,7 @@
-import { Checkbox } from 'antd';
 import { memo, type ReactNode } from 'react';
 import { cellRenderers } from '../registry/builtins.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
+import { cellClass, cellStyle, type PlacedColumn } from './placed-columns.ts';
 
 type Row = Record<string, unknown>;
 
@@ -11,9 +11,12 @@ export interface DataRowProps {
   /** Offset of the row in the virtual list (px). */
   start: number;
   height: number;
-  columns: ResolvedColumn[];
+  /** The visible columns in display order, with their width and pinning (stable across renders). */
+  columns: PlacedColumn[];
   selection?: 'single' | 'multiple';
   selectWidth: number;
+  /** The selection cell sticks to the left edge when columns are pinned left. */
+  stickySelect?: boolean;
   selected: boolean;
   /** Stable across renders, so a row re-renders only when its own props change. */
   onToggle(id: string, on: boolean): void;
@@ -23,6 +26,8 @@ export interface DataRowProps {
   tree?: { depth: number; hasChildren: boolean; expanded: boolean };
   /** Tree tables: opens or closes the row (stable across renders). */
   onExpand?(id: string): void;
+  /** Replaces the cell content (see DataTable's `renderCell`). */
+  renderCell?(row: Row, column: ResolvedColumn): ReactNode;
 }
 
 /**
@@ -41,16 +46,18 @@ export const DataRow = memo(function DataRow(p: DataRowProps) {
       style={{ height: p.height, transform: `translateY(${p.start}px)` }}
     >
       {p.selection && (
-        <div className="dt-cell dt-check" style={{ width: p.selectWidth }}>
-          <Checkbox aria-label={`select ${p.id}`} checked={p.selected} onChange={(e) => p.onToggle(p.id, e.target.checked)} />
+        <div className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }}>
+          {/* A native checkbox: one per visible row, re-created on every scroll step (antd's costs its style hooks each time). */}
+          <input type="checkbox" className="dt-checkbox" aria-label={`select ${p.id}`} checked={p.selected} onChange={(e) => p.onToggle(p.id, e.target.checked)} />
         </div>
       )}
-      {p.columns.map((c, i) => {
+      {p.columns.map((pc, i) => {
+        const c = pc.column;
         const Cell = cellRenderers.peek(c.cell);
         return (
-          <div key={c.field} role="cell" data-column={c.field} className="dt-cell" style={{ width: c.width ?? 160, justifyContent: c.align === 'right' || c.cell === 'money' || c.cell === 'number' ? 'flex-end' : undefined }}>
+          <div key={c.field} role="cell" data-column={c.field} className={cellClass(pc)} style={cellStyle(pc, c.align === 'right' || c.cell === 'money' || c.cell === 'number')}>
             {i === 0 && p.tree && <TreeToggle id={p.id} depth={p.tree.depth} hasChildren={p.tree.hasChildren} expanded={p.tree.expanded} onExpand={p.onExpand} />}
-            {Cell ? <Cell column={c} row={data} value={data[c.field]} /> : String(data[c.field] ?? '')}
+            {p.renderCell ? p.renderCell(data, c) : Cell ? <Cell column={c} row={data} value={data[c.field]} /> : String(data[c.field] ?? '')}
           </div>
         );
       })}

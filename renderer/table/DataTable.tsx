@@ -1,16 +1,21 @@
-import { columnVisibilityFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
+import { columnOrderingFeature, columnPinningFeature, columnSizingFeature, columnVisibilityFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { observeElementRect, type Rect, useVirtualizer } from '@tanstack/react-virtual';
 import { Checkbox, Empty, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
+import type { SummaryFn } from '../schema/screen.ts';
+import { schemaSettings, type TableSettings, toTableState } from './column-settings.ts';
 import { DataRow } from './DataRow.tsx';
+import { cellClass, cellStyle, placeColumns } from './placed-columns.ts';
+import { summarySpec, summaryValues } from './summary.ts';
+import { SummaryRow } from './SummaryRow.tsx';
 import { flattenTree } from './tree-rows.ts';
 import './data-table.css';
 
 type Row = Record<string, unknown>;
-const features = tableFeatures({ columnVisibilityFeature });
+const features = tableFeatures({ columnVisibilityFeature, columnOrderingFeature, columnPinningFeature, columnSizingFeature });
 
 export interface DataTableProps {
   columns: ResolvedColumn[];
@@ -30,11 +35,20 @@ export interface DataTableProps {
   hiddenColumns?: string[];
   /** Hierarchical rows: each row names its parent's key in `parentField`; rows at depth >= `expandLevel` start closed (all open without it). */
   tree?: { parentField: string; expandLevel?: number };
+  /** Replaces a cell's content (inline editing puts field widgets there); keep it stable so memoised rows skip re-rendering. */
+  renderCell?(row: Row, column: ResolvedColumn): ReactNode;
+  /** The user's column arrangement (hidden, order, pins, widths); the schema's own without it. */
+  settings?: TableSettings;
+  /** Footer row: field → sum/avg/min/max/count over `rows` (columns' own `summary` are added). */
+  summary?: Record<string, SummaryFn>;
+  /** The footer's label; "Total" unless the host says what the rows are ("Page total"). */
+  summaryLabel?: string;
 }
 
 /**
- * The list table: TanStack Table for the column model (visibility, order), our own rows with
- * a fixed height so react-virtual renders only what is on screen (10,000 rows cost as much as 20).
+ * The list table: TanStack Table for the column model (visibility, order, pinning, sizes), our own
+ * rows with a fixed height so react-virtual renders only what is on screen (10,000 rows cost as
+ * much as 20). Pinned columns and the summary footer stay in view with `position: sticky`.
  */
 export const DataTable = observer(function DataTable(p: DataTableProps) {
   const s = useServices();
@@ -43,7 +57,8 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
     () => p.columns.map((c) => ({ id: c.field, accessorFn: (r: Row) => r[c.field], header: c.field, size: c.width ?? 160 }) as ColumnDef<typeof features, Row>),
     [p.columns],
   );
-  const columnVisibility = useMemo(() => Object.fromEntries((p.hiddenColumns ?? []).concat(p.columns.filter((c) => c.hidden).map((c) => c.field)).map((f) => [f, false])), [p.hiddenColumns, p.columns]);
+  const settings = useMemo(() => p.settings ?? schemaSettings(p.columns), [p.settings, p.columns]);
+  const state = useMemo(() => toTableState(settings, p.hiddenColumns), [settings, p.hiddenColumns]);
   // Tree tables show the visible part of the hierarchy as flat rows with a depth, so rows keep
   // one fixed height and stay virtualised. `toggled` holds the rows opened or closed by hand.
   const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
@@ -54,10 +69,16 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
   }, [p.rows, p.rowKey, p.tree, toggled]);
   const onExpand = useCallback((key: string) => setToggled((t) => (t.has(key) ? new Set([...t].filter((k) => k !== key)) : new Set([...t, key]))), []);
   const data = useMemo(() => treeRows?.map((t) => t.row) ?? p.rows, [treeRows, p.rows]);
-  const table = useTable({ features, columns: defs, data, state: { columnVisibility }, getRowId: (r: Row) => String(r[p.rowKey]) });
-  const leafColumns = table.getVisibleLeafColumns();
-  // Stable between renders so memoised rows (DataRow) can skip re-rendering.
-  const visible = useMemo(() => leafColumns.map((c) => p.columns.find((x) => x.field === c.id)!), [leafColumns, p.columns]);
+  const table = useTable({ features, columns: defs, data, state, getRowId: (r: Row) => String(r[p.rowKey]) });
+  const selectWidth = p.selection ? 48 : 0;
+  const stickySelect = !!p.selection && settings.pinned.left.length > 0;
+  // Stable between renders so memoised rows (DataRow) can skip re-rendering; the model changes
+  // only with the columns or the state slices.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `table` is a new wrapper each render over the same model
+  const visible = useMemo(() => placeColumns(table, p.columns, selectWidth), [defs, state, p.columns, selectWidth]);
+  const summary = useMemo(() => summarySpec(p.columns, p.summary), [p.columns, p.summary]);
+  const hasSummary = Object.keys(summary).length > 0;
+  const totals = useMemo(() => (hasSummary ? summaryValues(p.rows, summary) : {}), [hasSummary, p.rows, summary]);
   const rowModel = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const reportRect = useRef<((rect: Rect) => void) | undefined>(undefined);
@@ -71,8 +92,8 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
       return observeElementRect(instance, cb);
     },
   });
-  const selectWidth = p.selection ? 48 : 0;
-  const width = selectWidth + visible.reduce((n, c) => n + (c.width ?? 160), 0) + (p.rowActions ? (p.rowActionsWidth ?? 180) : 0);
+  const actionsWidth = p.rowActions ? (p.rowActionsWidth ?? 180) : 0;
+  const width = selectWidth + visible.reduce((n, c) => n + c.width, 0) + actionsWidth;
   const allKeys = rowModel.map((r) => r.id);
   const selected = p.selected ?? new Set<string>();
   const allChecked = allKeys.length > 0 && allKeys.every((k) => selected.has(k));
@@ -98,17 +119,18 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
 
   return (
     <div className="dt" role={p.tree ? 'treegrid' : 'table'} aria-rowcount={rowModel.length}>
-      <div className="dt-scroll" ref={scrollRef} style={{ height: height + rowHeight }}>
+      <div className="dt-scroll" ref={scrollRef} style={{ height: height + rowHeight * (hasSummary ? 2 : 1) }}>
         <div style={{ width, minWidth: '100%' }}>
           <div className="dt-head" role="row" style={{ height: rowHeight }}>
             {p.selection && (
-              <div className="dt-cell dt-check" style={{ width: selectWidth }}>
+              <div className={`dt-cell dt-check${stickySelect ? ' dt-pin' : ''}`} style={{ width: selectWidth, left: stickySelect ? 0 : undefined }}>
                 {p.selection === 'multiple' && (
                   <Checkbox aria-label="select all" checked={allChecked} indeterminate={!allChecked && allKeys.some((k) => selected.has(k))} onChange={(e) => p.onSelect?.(e.target.checked ? allKeys : [])} />
                 )}
               </div>
             )}
-            {visible.map((c) => {
+            {visible.map((pc) => {
+              const c = pc.column;
               const sortable = c.sortable ?? c.decl.sortable;
               const dir = p.sort?.field === c.field ? p.sort.order : undefined;
               return (
@@ -117,8 +139,9 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
                   role="columnheader"
                   aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
                   data-column={c.field}
-                  className={`dt-cell dt-th${sortable ? ' dt-sortable' : ''}`}
-                  style={{ width: c.width ?? 160, justifyContent: c.align === 'right' ? 'flex-end' : undefined }}
+                  data-pinned={pc.pin}
+                  className={cellClass(pc, `dt-cell dt-th${sortable ? ' dt-sortable' : ''}`)}
+                  style={cellStyle(pc, c.align === 'right')}
                   onClick={sortable ? () => p.onSort?.(c.field) : undefined}
                 >
                   {s.label(c.label)}
@@ -127,7 +150,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
               );
             })}
             {p.rowActions && (
-              <div className="dt-cell dt-th" style={{ width: p.rowActionsWidth ?? 180 }}>
+              <div className="dt-cell dt-th" style={{ width: actionsWidth }}>
                 {s.t('hzero.common.model.action', 'Action')}
               </div>
             )}
@@ -150,16 +173,30 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
                     columns={visible}
                     selection={p.selection}
                     selectWidth={selectWidth}
+                    stickySelect={stickySelect}
                     selected={selected.has(row.id)}
                     onToggle={toggle}
                     actions={p.rowActions}
-                    actionsWidth={p.rowActionsWidth ?? 180}
+                    actionsWidth={actionsWidth}
                     tree={treeRows?.[vi.index]}
                     onExpand={onExpand}
+                    renderCell={p.renderCell}
                   />
                 );
               })}
             </div>
+          )}
+          {hasSummary && rowModel.length > 0 && (
+            <SummaryRow
+              columns={visible}
+              spec={summary}
+              values={totals}
+              label={p.summaryLabel ?? s.t('hzero.common.table.total', 'Total')}
+              height={rowHeight}
+              selectWidth={selectWidth}
+              stickySelect={stickySelect}
+              actionsWidth={actionsWidth}
+            />
           )}
         </div>
       </div>

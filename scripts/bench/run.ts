@@ -21,7 +21,11 @@ import { tabScenarios } from './scenarios/tabs.ts';
  * `npm run bench`: every scenario of issue 9 in headless Chromium and against the real server,
  * ours and the baselines in the same run on the same data, then BENCHMARKS.md rewritten.
  * BENCH_QUICK=1 makes fewer runs (for working on the bench itself, not for the record).
+ * BENCH_ONLY=5,6 runs only those scenarios and prints their table instead of rewriting BENCHMARKS.md
+ * (for checking one fix without the whole 15-minute run).
  */
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
+const wanted = (ids: string[]) => !only || ids.some((id) => only.has(id));
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 const log = (s: string) => console.log(`[${elapsed().padStart(5)}] ${s}`);
@@ -32,6 +36,7 @@ const rows: ResultRow[] = [];
 const details: Section[] = [];
 /** A scenario that throws is reported as not measured; the others still run. */
 async function scenario(ids: string[], name: string, run: () => Promise<{ rows: ResultRow[]; details: Section }>) {
+  if (!wanted(ids)) return;
   log(`${name} …`);
   try {
     const r = await run();
@@ -46,7 +51,7 @@ async function scenario(ids: string[], name: string, run: () => Promise<{ rows: 
 log(`temporary files in ${tmp}`);
 // 100,000 orders for scenario 10, seeded by the server's own CLI while everything else gets built
 // and while the scenarios that count bytes (not time) run.
-const seeding = runTsx(projectRoot, 'server/seed-cli.ts', ['--orders', '100000'], { DATA_DIR: dirs.orders }).then(
+const seeding = !wanted(['10']) ? Promise.resolve(undefined) : runTsx(projectRoot, 'server/seed-cli.ts', ['--orders', '100000'], { DATA_DIR: dirs.orders }).then(
   () => log('100,000 orders seeded'),
   (e: unknown) => e as Error,
 );
@@ -97,6 +102,7 @@ const md = [
   ...(limits.length ? ['## What limits the misses', '', ...limits, ''] : []),
   ...details.flatMap((d) => [`## ${d.title}`, '', ...d.lines, '']),
 ].join('\n');
-writeFileSync(join(projectRoot, 'BENCHMARKS.md'), md);
+if (only) console.log(`\n${table(rows)}\n\n${details.flatMap((d) => [`## ${d.title}`, ...d.lines]).join("\n")}`);
+else writeFileSync(join(projectRoot, 'BENCHMARKS.md'), md);
 log(`BENCHMARKS.md written: ${rows.filter((r) => r.pass).length} pass, ${failed.length} fail, ${rows.filter((r) => r.pass === undefined).length} info`);
 process.exit(0);

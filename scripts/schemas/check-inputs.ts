@@ -4,7 +4,7 @@ import type { CheckContext } from '../../renderer/check/check-context.ts';
 import { validateEntityMeta, validateLovsMeta } from '../../renderer/check/meta-validate.ts';
 import type { Problem } from '../../renderer/check/problems.ts';
 import { listScreenFiles } from '../../renderer/build/screen-files.ts';
-import { actionTypes, cellRenderers, customComponents, fieldWidgets } from '../../renderer/registry/builtins.ts';
+import { actionTypes, cellRenderers, customComponents, customHandlers, fieldWidgets } from '../../renderer/registry/builtins.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { LOV_VIEWS, VALUE_SETS } from '../../server/seed/lov-seed.ts';
 import { buildMenus } from '../../server/seed/menu-seed.ts';
@@ -107,6 +107,7 @@ export function readCheckInputs(schemasDir: string): CheckInputs {
       widgets: new Set(fieldWidgets.types()),
       cells: new Set(cellRenderers.types()),
       customComponents: new Set(customComponents.types()),
+      customHandlers: new Set(customHandlers.types()),
     },
   };
 }

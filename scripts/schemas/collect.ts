@@ -24,6 +24,7 @@ async function serverEndpoints(entities: Map<string, EntityDecl>): Promise<Check
   const routes: CheckContext['endpoints'] = [];
   const ctx = { db: noDb, entities, events: new EventBus(), config: { storageDir: '/nonexistent', allowedRedirectHosts: [], maxFailedLogins: 5, lockMinutes: 15 } } as unknown as ServerContext;
   const app = await buildApp(ctx, {
+    routesOnly: true,
     onRoute: (r) => {
       for (const method of [r.method].flat()) routes.push({ method, segments: r.url.split('/').filter(Boolean) });
     },

@@ -4,9 +4,10 @@ import { entityDdl } from '../resources/ddl.ts';
 import type { Database } from './database.ts';
 import * as core from './migrations/001_core.ts';
 import * as numbering from './migrations/002_numbering.ts';
+import * as tableSettings from './migrations/003_table_settings.ts';
 
 /** Hand-written migrations, applied in order, each once. */
-const MIGRATIONS: Array<{ version: string; sql: string }> = [core, numbering];
+const MIGRATIONS: Array<{ version: string; sql: string }> = [core, numbering, tableSettings];
 
 /**
  * Brings the database up to date at start: numbered migrations first, then one

@@ -7,7 +7,7 @@ export const EVENT_CHANNEL = 'lowcode_events';
 function parseEvent(payload: string): ServerEvent | undefined {
   try {
     const e = JSON.parse(payload) as Partial<ServerEvent>;
-    if (e.type !== 'message.count' || !Number.isInteger(e.userId) || !Number.isInteger(e.tenantId) || typeof e.payload !== 'object' || !e.payload) return undefined;
+    if ((e.type !== 'message.count' && e.type !== 'ui-page.changed') || !Number.isInteger(e.userId) || !Number.isInteger(e.tenantId) || typeof e.payload !== 'object' || !e.payload) return undefined;
     return e as ServerEvent;
   } catch {
     return undefined;

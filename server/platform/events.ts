@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 
 export interface ServerEvent {
-  type: 'message.count';
+  /** `ui-page.changed`: a stored page was published, rolled back or unpublished (userId 0: every user of the tenant; tenant 0: every tenant). */
+  type: 'message.count' | 'ui-page.changed';
   userId: number;
   tenantId: number;
   payload: Record<string, unknown>;

@@ -13,7 +13,9 @@ export const WEBSOCKET_PATHS = ['/hmsg/v1/ws', '/websocket'];
  * Pushes the bell count to the signed-in user: `{type: "message.count", tenantId,
  * unreadMessageCount}` once on connect (for the token's current tenant) and again whenever a
  * message of that user is created, read or cleared, in any tenant: the client compares `tenantId`
- * with its current one, as the original's socket message carries the tenant too.
+ * with its current one, as the original's socket message carries the tenant too. Also
+ * `{type: "ui-page.changed", tenantId, pageCode, route, versionNumber}` to every user of a tenant
+ * when one of its stored pages (or a site page) is published, rolled back or unpublished.
  */
 export async function messagePushRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const stopRelay = await startEventRelay(ctx);
@@ -44,6 +46,11 @@ export async function messagePushRoutes(app: FastifyInstance, ctx: ServerContext
         // Subscribed before the first query, so no change between the two is lost.
         let pushed = false;
         const off = ctx.events.subscribe((e) => {
+          // Stored pages changed for the user's tenant (or the site's, for every tenant): open routes reload.
+          if (e.type === 'ui-page.changed') {
+            if ((e.tenantId === 0 || e.tenantId === auth.tenantId) && socket.readyState === socket.OPEN) socket.send(JSON.stringify({ ...e.payload, type: e.type, tenantId: e.tenantId }));
+            return;
+          }
           if (e.type !== 'message.count' || e.userId !== auth.userId) return;
           if (e.tenantId === auth.tenantId) pushed = true;
           send(e.tenantId, Number(e.payload.unreadMessageCount ?? 0));

@@ -26,6 +26,11 @@ export class PageChecker {
     return this.context;
   }
 
+  /** Value-set and LOV view codes that exist (an overlay's `lov` must name one). */
+  lovCodes(): ReadonlySet<string> {
+    return this.base().lovCodes;
+  }
+
   /** Screen routes of the schema files (what navigate targets and links may name). */
   fileRoutes(): Set<string> {
     return this.base().screenRoutes;

@@ -53,6 +53,8 @@ export class PageResolver {
     private readonly store: UiPageStore,
     private readonly entities: Map<string, EntityDecl>,
     private readonly schemasDir = join(projectRoot, 'schemas'),
+    /** Value-set codes that exist, for rule 7 of docs/overlays.md (an unknown `lov` is invalid). */
+    private readonly lovCodes?: () => ReadonlySet<string>,
   ) {}
 
   /** Schema files by route, read once: files do not change under a running server. */
@@ -90,7 +92,7 @@ export class PageResolver {
     if (!baseDoc) return { text: overlayText, conflicts: [{ path: '', kind: 'missing', message: 'this overlay has no base: no published site page of this code and no schema file for its route' }] };
     if (!isOverlay(overlay)) return { text: base!.text, conflicts: overlayConflicts(baseDoc as object, overlay) };
     const entity = this.entityOf(baseDoc);
-    const conflicts = overlayConflicts(baseDoc as object, overlay, parseJson(previousBaseText) as object | undefined, entity);
+    const conflicts = overlayConflicts(baseDoc as object, overlay, parseJson(previousBaseText) as object | undefined, entity, { lovCodes: this.lovCodes?.() });
     return { text: formatSchemaJson(applyOverlay(baseDoc as object, overlay, entity).screen), conflicts };
   }
 

@@ -49,7 +49,7 @@ export class UiPageService {
   ) {
     this.store = new UiPageStore(ctx.entities.get('uiPage')!, ctx.entities.get('uiPageVersion')!);
     this.checker = new PageChecker(endpoints);
-    this.resolver = new PageResolver(this.store, ctx.entities);
+    this.resolver = new PageResolver(this.store, ctx.entities, undefined, () => this.checker.lovCodes());
   }
 
   private get db() {
@@ -258,23 +258,37 @@ export class UiPageService {
     return next!;
   }
 
+  /**
+   * After a committed change of what users get: every signed-in session of the page's tenant (of
+   * every tenant, for a site page) hears it over the messaging websocket and reloads the routes
+   * and any open screen of the page. A failed push never fails the change itself.
+   */
+  private async announce(page: PageRow): Promise<void> {
+    const payload = { pageCode: page.pageCode, route: page.publishedRoute ?? null, versionNumber: page.publishedVersion ?? null };
+    await this.ctx.events.publish({ type: 'ui-page.changed', userId: 0, tenantId: page.tenantId, payload }).catch(() => undefined);
+  }
+
   async publish(c: Caller, pageCode: string): Promise<PageRow> {
-    return this.db.transaction(async (tx) => {
+    const page = await this.db.transaction(async (tx) => {
       const page = await this.own(tx, c, pageCode);
       const { problems, route } = await this.publishProblems(tx, c, page, page.content ?? '');
       if (problems.length) throw new PublishRefused(problems);
       return this.markPublished(tx, c, page, route);
     });
+    await this.announce(page);
+    return page;
   }
 
   /** Users get the file schema (or the site page) again; the history stays. */
   async unpublish(c: Caller, pageCode: string): Promise<PageRow> {
-    return this.db.transaction(async (tx) => {
+    const page = await this.db.transaction(async (tx) => {
       const page = await this.own(tx, c, pageCode);
       const next = (await this.store.update(tx, page.pageId, { publishedContent: null, publishedVersion: null, publishedRoute: null, statusCode: 'DRAFT' }, c.writer))!;
       await this.store.addVersion(tx, next, 'UNPUBLISH', c.writer);
       return next;
     });
+    await this.announce(page);
+    return page;
   }
 
   async history(c: Caller, pageCode: string) {
@@ -294,7 +308,7 @@ export class UiPageService {
    * is published at once (refused, with nothing changed, if it no longer passes the checks).
    */
   async rollback(c: Caller, pageCode: string, versionNumber: number): Promise<PageRow> {
-    return this.db.transaction(async (tx) => {
+    const page = await this.db.transaction(async (tx) => {
       const page = await this.own(tx, c, pageCode);
       const v = await this.store.versionOf(tx, page.pageId, versionNumber);
       if (!v) throw notFound(`Page ${pageCode} has no version ${versionNumber}`);
@@ -306,6 +320,8 @@ export class UiPageService {
       await this.store.addVersion(tx, next, 'ROLLBACK', c.writer);
       return live ? this.markPublished(tx, c, next, check!.route) : next;
     });
+    if (page.publishedVersion !== null) await this.announce(page);
+    return page;
   }
 
   /** A copy is a full page (an overlay is copied merged with its base), as a new draft. */
@@ -329,7 +345,13 @@ export class UiPageService {
   }
 
   async remove(c: Caller, pageCode: string): Promise<void> {
-    await this.db.transaction(async (tx) => this.store.softDelete(tx, (await this.own(tx, c, pageCode)).pageId, c.writer));
+    const page = await this.db.transaction(async (tx) => {
+      const page = await this.own(tx, c, pageCode);
+      await this.store.softDelete(tx, page.pageId, c.writer);
+      return page;
+    });
+    // A deleted live page stops serving its route: users get the file schema (or the site page) again.
+    if (page.publishedVersion !== null) await this.announce({ ...page, publishedRoute: null, publishedVersion: null });
   }
 
   /** What a tenant's users get for a page code: its own published page, else the site's. */
@@ -348,6 +370,8 @@ export class UiPageService {
     const page = (await this.store.find(this.db, c.tenantId, pageCode)) ?? (c.level === 'TENANT' ? await this.store.find(this.db, SITE, pageCode) : undefined);
     if (!page) throw notFound(`No page ${pageCode}`);
     const which = page.tenantId === c.tenantId ? 'draft' : 'published';
+    // A site draft is not the tenant's to see: only what the site published reaches a tenant.
+    if (which === 'published' && !page.publishedContent) throw notFound(`No page ${pageCode} for this tenant: the site page is not published`);
     const eff = await this.resolver.effective(this.db, page, which);
     return { pageCode, pageLevel: page.pageLevel, tenantId: page.tenantId, versionNumber: which === 'draft' ? page.versionNumber : page.publishedVersion, route: page.route, content: eff.text, conflicts: eff.conflicts };
   }

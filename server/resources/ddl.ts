@@ -55,6 +55,10 @@ export function entityDdl(e: EntityDecl): string[] {
     const scope = tenantCol && !e.tenantField ? 'tenant_id, ' : '';
     stmts.push(`create unique index if not exists ${ident(`${e.table}_${columnOf(f.name)}_uk`)} on ${t} (${scope}${ident(columnOf(f.name))})`);
   }
+  for (const cols of e.indexes ?? []) {
+    const columns = [...(tenantCol ? [tenantCol] : []), ...cols.map(columnOf)];
+    stmts.push(`create index if not exists ${ident(`${e.table}_${cols.map(columnOf).join('_')}_idx`)} on ${t} (${columns.map(ident).join(', ')})`);
+  }
   if (e.parent) stmts.push(`create index if not exists ${ident(`${e.table}_parent_idx`)} on ${t} (${ident(columnOf(e.parent.field))})`);
   return stmts;
 }

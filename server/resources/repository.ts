@@ -8,6 +8,7 @@ import { dbError } from './db-errors.ts';
 import { tenantColumn } from './ddl.ts';
 import { extraListConditions, type HookArgs, hooksOf } from './hooks.ts';
 import { filters, orderBy, pageParams } from './list-query.ts';
+import { addLovViewMeanings } from './lov-view-meanings.ts';
 import { checkLovValues } from './lov-check.ts';
 import { columnOf, ident } from './naming.ts';
 import { fillNumber } from './numbering.ts';
@@ -50,6 +51,7 @@ export class EntityRepository {
     const total = Number((await this.ctx.db.query<{ n: number }>(`select count(*)::int as n from ${t} t ${w}`, params)).rows[0]?.n ?? 0);
     const rows = (await this.ctx.db.query<Row>(`select ${selectList(this.e)} from ${t} t ${w} order by ${order} limit ${size} offset ${page * size}`, params)).rows;
     await addMeanings(this.ctx.db, rows, this.e.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
+    await addLovViewMeanings(this.ctx.db, this.ctx.entities, rows, this.e, scope);
     return toPage(rows, page, size, total);
   }
 
@@ -59,6 +61,7 @@ export class EntityRepository {
     const row = (await db.query<Row>(`select ${selectList(this.e)} from ${ident(this.e.table)} t where ${where.join(' and ')}`, params)).rows[0];
     if (!row) throw notFound(`${this.e.name} ${id} not found`);
     await addMeanings(db, [row], this.e.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
+    await addLovViewMeanings(db, this.ctx.entities, [row], this.e, scope);
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { customComponents } from '../../renderer/registry/builtins.ts';
+import { customComponents, customHandlers } from '../../renderer/registry/builtins.ts';
 
 /**
  * Screens that cannot be a schema (tender and RFx flows) are components registered here by
@@ -9,6 +9,8 @@ export function registerCustomComponents(): void {
   // is its own chunk; the designer's editor (CodeMirror) is a further chunk it loads itself.
   customComponents.register('UiPageEditor', () => import('./ui-page/UiPageEditor.tsx') as never);
   customComponents.register('UiPageView', () => import('./ui-page/UiPageView.tsx') as never);
+  // Action handlers named by `{"type": "custom", "handler": "<name>"}`.
+  customHandlers.register('copyField', () => import('./handlers/copy-field.ts'));
 }
 
 registerCustomComponents();

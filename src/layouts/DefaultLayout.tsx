@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { reportPageView } from '../routes/page-view.ts';
+import { firstScreenShown } from '../routes/prefetch.ts';
 import { useStores } from '../StoreContext.ts';
 import { HeaderBar } from './HeaderBar.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -21,6 +22,13 @@ export const DefaultLayout = observer(function DefaultLayout() {
     workspace.openPath(path, location.search);
     reportPageView(path, document.title);
   }, [location.pathname, location.search, workspace, navigate]);
+
+  // The home tab reports its first paint itself; a session that starts on another screen
+  // prefetches a little later instead.
+  useEffect(() => {
+    const timer = setTimeout(firstScreenShown, 4000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const go = (key: string | undefined) => {
     const t = workspace.tabs.find((x) => x.key === key);

@@ -20,7 +20,7 @@ export const PublicLayout = observer(function PublicLayout() {
     <Layout style={{ minHeight: '100vh', padding: 24 }} data-layout="public">
       {hit ? (
         <RendererContext.Provider value={services}>
-          <ScreenHost key={pathname} file={hit.entry.file} load={hit.entry.load} params={hit.params} />
+          <ScreenHost key={pathname} file={hit.entry.file} load={hit.entry.load} params={hit.params} route={hit.route} />
         </RendererContext.Provider>
       ) : (
         <ExceptionPage type="404" />

@@ -3,9 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RendererContext } from '../../renderer/runtime/services.ts';
-import { ScreenHost } from '../../renderer/ScreenHost.tsx';
 import { ExceptionPage } from '../exception/ExceptionPage.tsx';
 import { rendererServices } from '../renderer-services.ts';
+import { LiveScreenHost } from '../routes/LiveScreenHost.tsx';
 import { loadWithTimeout } from '../routes/load-with-timeout.ts';
 import { screenFor } from '../routes/screen-routes.ts';
 import { storedRoutes } from '../routes/stored-routes.ts';
@@ -42,8 +42,8 @@ export const TabContent = observer(function TabContent({ tab }: { tab: Tab }) {
   const signedIn = !!root.user.currentUser;
   const tenantId = root.user.tenantId;
   useEffect(() => {
-    if (signedIn) storedRoutes.ensure(tenantId);
-  }, [signedIn, tenantId]);
+    if (signedIn) storedRoutes.ensure(tenantId, root.notices);
+  }, [signedIn, tenantId, root]);
   if (path === '/workplace') return <Workplace services={services} />;
   const ex = /^\/exception\/([^/]+)$/.exec(path);
   if (ex) return <ExceptionPage type={ex[1]} />;
@@ -59,11 +59,15 @@ export const TabContent = observer(function TabContent({ tab }: { tab: Tab }) {
   }
   return (
     <RendererContext.Provider value={services}>
-      {stored ? (
-        <ScreenHost key={`${path}@${stored.pageCode}`} file={`ui-page ${stored.pageCode}`} load={stored.load} params={stored.params} />
-      ) : (
-        <ScreenHost key={path} file={hit!.entry.file} load={load} params={hit!.params} />
-      )}
+      {/* A publish heard while the tab is open changes the source: the tab follows it (LiveScreenHost). */}
+      <LiveScreenHost
+        source={
+          stored
+            ? { key: `${path}@${stored.pageCode}#${stored.generation}`, file: `ui-page ${stored.pageCode}`, load: stored.load, params: stored.params, route: stored.route }
+            : { key: path, file: hit!.entry.file, load: load!, params: hit!.params, route: hit!.route }
+        }
+        canReplace={() => root.workspace.closesQuietly(tab.key)}
+      />
     </RendererContext.Provider>
   );
 });

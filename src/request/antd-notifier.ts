@@ -1,4 +1,4 @@
-import { notification } from 'antd';
+import { notify } from './lazy-feedback.ts';
 import { REQUEST_NOTIFICATION_PLACEMENT } from '../config/constants.ts';
 import type { I18nStore } from '../stores/I18nStore.ts';
 import type { Notifier } from './request.ts';
@@ -9,17 +9,17 @@ export function antdNotifier(i18n: I18nStore): Notifier {
   return {
     failed(body) {
       const kind = body.type === 'info' ? 'info' : body.type === 'warn' ? 'warning' : 'error';
-      notification[kind]({ placement, title: i18n.t('hzero.common.notification.error', 'Operation failed'), description: body.message });
+      notify(kind, { placement, title: i18n.t('hzero.common.notification.error', 'Operation failed'), description: body.message });
     },
     forbidden() {
-      notification.error({
+      notify('error', {
         placement,
         title: i18n.t('hzero.common.notification.error', 'Operation failed'),
         description: i18n.t('hzero.common.notification.noPermission', 'Sorry, you do not have permission to perform this operation'),
       });
     },
     error(title, description) {
-      notification.error({ placement, title, description });
+      notify('error', { placement, title, description });
     },
   };
 }

@@ -11,9 +11,9 @@ export function screenRouteData(): RouteInfo[] {
 }
 
 /** The schema file serving a path, and the route parameters it binds. */
-export function screenFor(pathname: string): { entry: ScreenManifestEntry; params: Record<string, string> } | undefined {
+export function screenFor(pathname: string): { entry: ScreenManifestEntry; params: Record<string, string>; route: string } | undefined {
   const route = findRoute(screenRouteData(), pathname);
   if (!route) return undefined;
   const entry = screens.find((s) => s.routes.includes(route.path))!;
-  return { entry, params: matchPattern(route.path, pathname) ?? {} };
+  return { entry, params: matchPattern(route.path, pathname) ?? {}, route: route.path };
 }

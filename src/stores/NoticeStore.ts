@@ -19,9 +19,16 @@ export class NoticeStore {
   count = 0;
   notices: Notice[] = [];
   private socket: WebSocket | undefined;
+  private listeners = new Set<(msg: { type?: string } & Record<string, unknown>) => void>();
 
   constructor() {
-    makeAutoObservable<NoticeStore, 'socket'>(this, { socket: false }, { autoBind: true });
+    makeAutoObservable<NoticeStore, 'socket' | 'listeners'>(this, { socket: false, listeners: false }, { autoBind: true });
+  }
+
+  /** Other pushes on the same socket (stored pages changed: src/routes/stored-routes.ts). */
+  onPush(fn: (msg: { type?: string } & Record<string, unknown>) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
   }
 
   get badge(): string {
@@ -65,7 +72,7 @@ export class NoticeStore {
         if (msg.type === 'message.count' && typeof msg.unreadMessageCount === 'number') {
           this.setCount(msg.unreadMessageCount);
           void this.refresh(tenantId);
-        }
+        } else for (const l of this.listeners) l(msg);
       } catch {
         /* ignore malformed pushes */
       }

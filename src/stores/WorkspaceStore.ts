@@ -136,6 +136,28 @@ export class WorkspaceStore {
     };
   }
 
+  /**
+   * Whether the tab's page can be replaced (a newer version of its screen was published) without
+   * losing anything: its before-close callback is run with the question it would ask
+   * (window.confirm) answered "cancel" unseen, so a page with unsaved changes says no.
+   */
+  async closesQuietly(key: string): Promise<boolean> {
+    const guard = this.beforeClose.get(key);
+    if (!guard) return true;
+    const confirm = window.confirm;
+    let asked = false;
+    window.confirm = () => ((asked = true), false);
+    try {
+      const r = guard();
+      window.confirm = confirm;
+      return !asked && (await r) !== false;
+    } catch {
+      return false;
+    } finally {
+      window.confirm = confirm;
+    }
+  }
+
   onTabClose(fn: (key: string) => void): () => void {
     this.closeListeners.add(fn);
     return () => this.closeListeners.delete(fn);

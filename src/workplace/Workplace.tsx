@@ -4,6 +4,7 @@ import workplace from '../../schemas/fragments/workplace.json';
 import { RendererContext, type RendererServices } from '../../renderer/runtime/services.ts';
 import { ScreenHost } from '../../renderer/ScreenHost.tsx';
 import type { DashboardScreen } from '../../renderer/schema/screen.ts';
+import { firstScreenShown } from '../routes/prefetch.ts';
 
 /** `/workplace`: the home tab's dashboard; each card is schema data, shown to the roles it names. */
 export const Workplace = observer(function Workplace({ services }: { services: RendererServices }) {
@@ -13,7 +14,7 @@ export const Workplace = observer(function Workplace({ services }: { services: R
   }, [services]);
   return (
     <RendererContext.Provider value={services}>
-      <ScreenHost file="fragments/workplace.json" screen={screen} params={{}} />
+      <ScreenHost file="fragments/workplace.json" screen={screen} params={{}} onReady={firstScreenShown} />
     </RendererContext.Provider>
   );
 });

@@ -1,5 +1,6 @@
 import { message } from 'antd';
 import type { RendererServices, RequestOpts } from '../../renderer/runtime/services.ts';
+import { FailedResponseError } from '../../src/request/errors.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { LovViewDecl, ValueSetDecl } from '../../server/seed/lov-seed.ts';
 import { DataSourceError, EntityStore, type EntityStoreOptions } from './entity-store.ts';
@@ -62,11 +63,13 @@ export class DataSource {
     // Bodies are copied, as they would be by the network.
     const body = opts.body === undefined || (typeof FormData !== 'undefined' && opts.body instanceof FormData) ? opts.body : JSON.parse(JSON.stringify(opts.body));
     try {
-      const result = this.router.handle(method, url, { ...opts, body }, lang);
+      // Some answers (stored pages) are asynchronous: they read schema files on demand.
+      const result = await this.router.handle(method, url, { ...opts, body }, lang);
       log?.({ method, url, query: opts.query, body: opts.body, status: 200, result });
       return result as T;
     } catch (e) {
-      const status = e instanceof DataSourceError ? e.status : 500;
+      // A business refusal (a publish with problems) is HTTP 200 with `failed: true`, as on the server.
+      const status = e instanceof DataSourceError ? e.status : e instanceof FailedResponseError ? 200 : 500;
       log?.({ method, url, query: opts.query, body: opts.body, status, error: (e as Error).message });
       throw e;
     }

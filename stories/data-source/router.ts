@@ -3,6 +3,7 @@ import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { DataSourceError, type EntityStore, type Row, toPage } from './entity-store.ts';
 import type { LovStore } from './lov-store.ts';
 import { promptBundle } from './texts.ts';
+import { UiPageStore } from './ui-pages.ts';
 import { STORY_USER } from './user.ts';
 
 /** One call as the renderer makes it, with the query of the URL merged into `query`. */
@@ -42,20 +43,25 @@ function pathPattern(template: string): { re: RegExp; weight: number } {
 
 /**
  * Answers the renderer's calls in the browser: the generic entity paths of every declared entity
- * (site and tenant), value sets, LOV views, prompt bundles, attachments; anything else gets an
+ * (site and tenant), value sets, LOV views, prompt bundles, attachments, stored pages
+ * (ui-pages.ts); anything else gets an
  * empty answer (an empty page for GET) and a console note, so a screen never breaks on a call
  * the fixtures do not know.
  */
 export class Router {
   private readonly routes: Route[] = [];
   private readonly files = new Map<string, Array<{ fileId: number; fileName: string; fileUrl: string; fileSize: number }>>();
+  /** Stored pages of /hpfm/ui/page (list, designer, preview, published routes). */
+  readonly uiPages: UiPageStore;
   private fileSeq = 0;
+  private readonly tableSettings = new Map<string, unknown>();
 
   constructor(
     private readonly entities: Map<string, EntityDecl>,
     private readonly store: EntityStore,
     private readonly lovs: LovStore,
   ) {
+    this.uiPages = new UiPageStore(entities, lovs);
     this.platformRoutes();
     for (const e of entities.values()) for (const base of new Set([e.paths.site, e.paths.tenant].filter((p): p is string => !!p))) this.entityRoutes(e, base);
     this.routes.sort((a, b) => b.weight - a.weight);
@@ -104,6 +110,18 @@ export class Router {
 
   private platformRoutes(): void {
     const hpfm = '^/hpfm/v1(?:/\\d+)?';
+    // Column settings of the story's user, kept for the session of the story.
+    this.add('GET', new RegExp(`${hpfm}/table-settings/([^/]+)$`), (_c, m) => this.tableSettings.get(decodeURIComponent(m[1]!)) ?? {});
+    this.add('PUT', new RegExp(`${hpfm}/table-settings/([^/]+)$`), (c, m) => {
+      this.tableSettings.set(decodeURIComponent(m[1]!), c.body);
+      return c.body;
+    });
+    this.add('DELETE', new RegExp(`${hpfm}/table-settings/([^/]+)$`), (_c, m) => {
+      this.tableSettings.delete(decodeURIComponent(m[1]!));
+      return {};
+    });
+    // Records of the fixtures have no audit trail.
+    this.add('GET', /\/\d+\/history$/, () => []);
     this.add('GET', new RegExp(`${hpfm}/lovs/value$`), (c) => this.lovs.values(String(c.query.lovCode ?? ''), String(c.query.lang ?? c.lang)));
     this.add('GET', new RegExp(`${hpfm}/lovs/value/batch$`), (c) => {
       const out: Record<string, unknown> = {};
@@ -133,6 +151,7 @@ export class Router {
       const keys = raw === undefined ? [] : (Array.isArray(raw) ? raw : String(raw).split(',')).map(String).filter(Boolean);
       return promptBundle(m[1]!.replace('-', '_'), keys);
     });
+    this.add('*', new RegExp(`^/hpfm/v1(?:/(\\d+))?/ui-pages(/.*)?$`), (c, m) => this.uiPages.handle(c.method, m[1], m[2] ?? '', c.query, (c.body ?? {}) as Record<string, unknown>, c.lang));
     this.add('GET', /^\/iam\/hzero\/v1\/users\/self$/, (c) => ({ ...STORY_USER, realName: 'Story Admin', tenantName: 'Demo Manufacturing Co.', language: c.lang }));
     // Attachments (§7.3 file calls), kept in memory for the session.
     const hfle = '^/hfle/v1(?:/\\d+)?/files';

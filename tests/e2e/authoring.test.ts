@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
@@ -146,6 +148,78 @@ describe('authoring stored pages (issue 8)', () => {
     const after = await listHeaders('buyer2');
     expect(after).toContain('供应商');
     expect(after).not.toContain('租户二的供方');
+    await page.context().close();
+  });
+});
+
+describe('form view and live pages (issue 8)', () => {
+  const TERMS = 'HPFM.DEMO.PAYMENT_TERMS';
+  /** Preview column titles once the preview's table has rendered. */
+  const previewHeaders = async (page: Page) => {
+    await preview(page).locator('[role="columnheader"]').first().waitFor();
+    return headers(preview(page));
+  };
+
+  it('hides a column in the form view: the preview follows, the JSON holds it, and undoing it gives the same text back', async () => {
+    const original = (await e.ctx.db.query<{ content: string }>('select content from hpfm_ui_page where tenant_id = 0 and page_code = $1 and delete_flag = 0', [TERMS])).rows[0]!.content;
+    const page = await adminInDemoTenant(`/hpfm/ui/page/detail/${TERMS}`);
+    await editorText(page);
+    const before = await previewHeaders(page);
+
+    await page.getByTestId('ui-page-tab-form').click();
+    const row = page.locator('[data-testid="sv-list"][data-path="table/columns"] [data-testid="sv-row"][data-field="baseDateCode"]');
+    await row.getByTestId('sv-hidden').locator('input').check();
+    await expect.poll(async () => (await headers(preview(page))).length).toBe(before.length - 1);
+    await page.getByTestId('ui-page-save').click();
+    await expect.poll(async () => JSON.stringify(await stored(0, TERMS))).toContain('{"field":"baseDateCode","hidden":true}');
+    // Only that line of the text changed.
+    const saved = (await e.ctx.db.query<{ content: string }>('select content from hpfm_ui_page where tenant_id = 0 and page_code = $1 and delete_flag = 0', [TERMS])).rows[0]!.content;
+    expect(saved.split('\n').filter((l) => !original.split('\n').includes(l))).toEqual(['      { "field": "baseDateCode", "hidden": true },']);
+
+    // An edit typed in the JSON shows in the form view.
+    await page.getByTestId('ui-page-tab-json').click();
+    await replaceText(page, saved.replace('{ "field": "baseDateCode", "hidden": true }', '{ "field": "baseDateCode", "hidden": true, "width": 321 }'));
+    await page.getByTestId('ui-page-tab-form').click();
+    await expect.poll(() => row.getByTestId('sv-width').inputValue()).toBe('321');
+
+    // Undone in the form view: the column is back in the preview and the text is the original one.
+    await row.getByTestId('sv-hidden').locator('input').uncheck();
+    await row.getByTestId('sv-width').fill('');
+    await row.getByTestId('sv-width').blur();
+    await expect.poll(async () => (await headers(preview(page))).length).toBe(before.length);
+    await page.getByTestId('ui-page-save').click();
+    await expect.poll(async () => (await e.ctx.db.query<{ content: string }>('select content from hpfm_ui_page where tenant_id = 0 and page_code = $1 and delete_flag = 0', [TERMS])).rows[0]!.content).toBe(original);
+    await page.context().close();
+  });
+
+  it('a publish reaches a second signed-in browser that has the route open, without reloading it', async () => {
+    const viewer = await e.signIn('buyer', ORDERS);
+    const list = viewer.locator(`[data-screen="${ORDERS}"]`);
+    await list.locator('[role="row"][data-row-key]').first().waitFor();
+    expect(await headers(list)).toContain('供应商');
+    // Survives only if the document is never reloaded.
+    await viewer.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+    const page = await adminInDemoTenant('/hpfm/ui/page/detail/SODR.SEND_ORDER.LIST');
+    await editorText(page);
+    const file = JSON.parse(readFileSync(join(__dirname, '../../schemas/sodr/send-order.list.json'), 'utf8')) as Record<string, unknown>;
+    await replaceText(page, relabelled(file, '推送的供方'));
+    await expect.poll(() => headers(preview(page))).toContain('推送的供方');
+    await page.getByTestId('ui-page-publish').click();
+    await page.getByTestId('ui-page-publish-confirm').click();
+    await expect.poll(() => page.getByTestId('ui-page-status').innerText()).toBe('PUBLISHED');
+
+    // The buyer's open tab gets the new version from the server's push.
+    await expect.poll(() => headers(list), { timeout: 15000 }).toContain('推送的供方');
+    await list.locator('[role="row"][data-row-key]').first().waitFor();
+    expect(await viewer.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    // Unpublished: the file screen comes back the same way.
+    await page.getByTestId('ui-page-unpublish').click();
+    await expect.poll(() => headers(list), { timeout: 15000 }).not.toContain('推送的供方');
+    expect(await headers(list)).toContain('供应商');
+    expect(await viewer.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await viewer.context().close();
     await page.context().close();
   });
 });

@@ -83,7 +83,7 @@ describe('hpfm configuration changes the running app', () => {
       await search.waitFor();
       expect((await search.textContent())?.replace(/\s/g, '')).toBe('查询');
       await list.getByTestId('language-switch').click();
-      await list.locator('.ant-select-item-option', { hasText: 'English' }).click();
+      await list.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
       await expect.poll(async () => (await search.textContent())?.trim()).toBe('Find now');
       await list.context().close();
     } finally {
@@ -147,7 +147,7 @@ describe('hpfm configuration changes the running app', () => {
       await expect.poll(async () => (await e.ctx.db.query("select 1 from hpfm_permission_range where rule_code = 'E2E.PO_SZ' and role_code = 'PURCHASER'")).rows.length).toBe(1);
       await buyer.reload();
       await expect.poll(totalText).toContain(String(sz));
-      const companies = await list.locator('[role="cell"][data-column="companyName"]').allTextContents();
+      const companies = await list.locator('[role="row"][data-row-key] [role="cell"][data-column="companyName"]').allTextContents();
       expect(companies.length).toBeGreaterThan(0);
       expect(new Set(companies)).toEqual(new Set(['Demo Manufacturing (Suzhou) Ltd.']));
     } finally {

@@ -26,7 +26,7 @@ describe('notices: create, publish, shown on /workplace', () => {
 
     // A draft is not on anyone's workplace.
     const buyer = await e.signIn('buyer', '/workplace');
-    const card = () => buyer.locator('[data-card]', { has: buyer.locator('.ant-list') });
+    const card = () => buyer.locator('[data-card]', { has: buyer.locator('[data-card-list]') });
     await card().first().waitFor();
     expect(await card().first().textContent()).not.toContain(title);
 

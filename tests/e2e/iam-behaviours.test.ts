@@ -274,6 +274,9 @@ describe('the sign-in log', () => {
     await log.locator('#search-loginDateFrom').click();
     await log.locator('#search-loginDateFrom').fill(today);
     await log.locator('#search-loginDateFrom').press('Enter');
+    // One range picker holds both ends (widget dateRange): Enter moves on to the upper end.
+    await log.locator('#search-loginDateTo').fill(today);
+    await log.locator('#search-loginDateTo').press('Enter');
     await log.getByTestId('search-button').click();
     await expect.poll(() => rows(log).count()).toBe(2);
     const results = await log.locator('[role="cell"][data-column="loginResult"]').allTextContents();

@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../renderer/build/screen-files.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { projectRoot } from '../../server/paths.ts';
+import type { Page } from 'playwright-core';
 import { type E2E, startE2E } from './browser.ts';
 
 /**
  * Opens every route of the chosen modules as `admin` (ROUTE_MODULES=hiam,hpfm to narrow it),
  * with route parameters taken from seeded records, and fails on an uncaught error, an error
- * panel, a failed API call (5xx or 404) or a list without rows.
+ * panel, a failed API call (5xx or 404) or a list without rows. Routes open inside one signed-in
+ * app the way its links open them (a new tab, closed afterwards), so each costs its screen, not a
+ * browser context and an app start; `{pub}` pages, which have no tabs, get a page of their own.
  */
 const modules = (process.env.ROUTE_MODULES ?? 'hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr').split(',');
 const catalogue = JSON.parse(readFileSync(join(projectRoot, 'server/seed/data/route-catalogue.json'), 'utf8')) as Array<{ path: string; module: string }>;
@@ -22,8 +25,46 @@ let e: E2E;
 let token = '';
 /** The admin works inside the demo tenant, where the tenant-level demo data lives. */
 const TENANT = 1;
+let app: Page;
+const problems: string[] = [];
+let inFlight = 0;
+
+/** Records what the route must not cause: uncaught errors and failed API calls (5xx, 404). */
+function watch(page: Page) {
+  page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
+  page.on('request', () => inFlight++);
+  page.on('requestfinished', () => inFlight--);
+  page.on('requestfailed', () => inFlight--);
+  page.on('response', (res) => {
+    const u = new URL(res.url());
+    if (/^\/[a-z0-9-]+\/(v1|hzero)\//.test(u.pathname) && (res.status() >= 500 || res.status() === 404)) problems.push(`${res.status()} ${u.pathname}`);
+  });
+}
+
+/** No request in flight for 300 ms: the screen has made every call it makes on opening. */
+async function settled() {
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 300) {
+    if (inFlight > 0) quietSince = Date.now();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function newPage(path: string): Promise<Page> {
+  const page = await (await e.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  watch(page);
+  // The token arrives the way sign-in hands it over: in the hash of the address.
+  await page.goto(`${e.baseUrl}${path}#access_token=${token}&token_type=bearer&expires_in=3600`);
+  return page;
+}
+
 beforeAll(async () => {
   e = await startE2E();
+  const login = await e.app.inject({ method: 'POST', url: '/oauth/oauth/login', payload: 'username=admin&password=Demo%402026&redirect_uri=/', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  token = /access_token=([^&]+)/.exec(String(login.headers.location))![1]!;
+  await e.app.inject({ method: 'PUT', url: `/iam/v1/users/tenant-id?tenantId=${TENANT}`, headers: { authorization: `bearer ${token}` } });
+  app = await newPage('/workplace');
+  await app.getByTestId('workspace-tabs').waitFor();
 });
 afterAll(() => e?.close());
 
@@ -36,11 +77,6 @@ async function firstRecord(entityName: string): Promise<Record<string, unknown> 
 
 describe.each(screens.flatMap((s) => s.routes.filter((r) => wanted.has(r)).map((route) => ({ route, file: s.file }))))('$route', ({ route, file }) => {
   it('opens cleanly for admin', async () => {
-    if (!token) {
-      const login = await e.app.inject({ method: 'POST', url: '/oauth/oauth/login', payload: 'username=admin&password=Demo%402026&redirect_uri=/', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-      token = /access_token=([^&]+)/.exec(String(login.headers.location))![1]!;
-      await e.app.inject({ method: 'PUT', url: `/iam/v1/users/tenant-id?tenantId=${TENANT}`, headers: { authorization: `bearer ${token}` } });
-    }
     const doc = docs.get(file)!;
     let path = route;
     const params = route.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
@@ -54,24 +90,28 @@ describe.each(screens.flatMap((s) => s.routes.filter((r) => wanted.has(r)).map((
         path = path.replace(`:${p}`, encodeURIComponent(String(v)));
       }
     }
-    const page = await (await e.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
-    page.on('response', (res) => {
-      const u = new URL(res.url());
-      if (/^\/[a-z0-9-]+\/(v1|hzero)\//.test(u.pathname) && (res.status() >= 500 || res.status() === 404)) problems.push(`${res.status()} ${u.pathname}`);
-    });
-    // The token arrives the way sign-in hands it over: in the hash of the address.
-    await page.goto(`${e.baseUrl}${path}#access_token=${token}&token_type=bearer&expires_in=3600`);
-    const screen = page.locator(`[data-screen="${route}"]`).or(page.getByTestId('schema-error')).or(page.locator('[data-testid^="exception-"]'));
-    await screen.first().waitFor({ timeout: 15000 });
-    expect(await page.getByTestId('schema-error').count(), 'error panel').toBe(0);
-    expect(await page.locator('[data-testid^="exception-"]').count(), 'exception page').toBe(0);
-    if (doc.kind === 'list') {
-      await page.locator(`[data-screen="${route}"] [role="row"][data-row-key]`).first().waitFor({ timeout: 10000 }).catch(() => problems.push('the list has no rows'));
+    problems.length = 0;
+    const pub = path.startsWith('/pub/');
+    let page = app;
+    if (pub) page = await newPage(path);
+    else {
+      await page.evaluate((p) => {
+        history.pushState({}, '', p);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
     }
-    await page.waitForLoadState('networkidle');
+    const scope = pub ? page.locator('body') : page.locator('.ant-tabs-content-active');
+    const screen = scope.locator(`[data-screen="${route}"]`).or(scope.getByTestId('schema-error')).or(scope.locator('[data-testid^="exception-"]'));
+    await screen.first().waitFor({ timeout: 15000 });
+    expect(await scope.getByTestId('schema-error').count(), 'error panel').toBe(0);
+    expect(await scope.locator('[data-testid^="exception-"]').count(), 'exception page').toBe(0);
+    if (doc.kind === 'list') {
+      await scope.locator(`[data-screen="${route}"] [role="row"][data-row-key]`).first().waitFor({ timeout: 10000 }).catch(() => problems.push('the list has no rows'));
+    }
+    await settled();
     expect(problems).toEqual([]);
-    await page.context().close();
+    if (pub) await page.context().close();
+    // Closed again, so the workspace holds two tabs at most however many routes are visited.
+    else await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
   });
 });

@@ -33,7 +33,7 @@ describe('the shell', () => {
     await search.waitFor();
     expect((await search.textContent())?.replace(/\s/g, '')).toBe('查询');
     await page.getByTestId('language-switch').click();
-    await page.locator('.ant-select-item-option', { hasText: 'English' }).click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
     await expect.poll(async () => (await search.textContent())?.trim()).toBe('Search');
     try {
       await expect
@@ -49,7 +49,8 @@ describe('the shell', () => {
     const page = await e.signIn('buyer', '/workplace');
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     await expireToken(e.ctx.db, token!);
-    await page.goto(`${e.baseUrl}/hmsg/user-message/list?x=1`);
+    // The app may send the browser on to sign-in before the page's load event: wait for the commit only.
+    await page.goto(`${e.baseUrl}/hmsg/user-message/list?x=1`, { waitUntil: 'commit' });
     await page.waitForSelector('input[name="username"]');
     expect(decodeURIComponent(page.url())).toContain('redirect_uri=');
     expect(decodeURIComponent(page.url())).toContain('/hmsg/user-message/list?x=1');
@@ -87,7 +88,7 @@ describe('the shell', () => {
     const roleSwitch = page.getByTestId('role-switch');
     await roleSwitch.waitFor();
     await roleSwitch.click();
-    await page.locator('.ant-select-item-option', { hasText: '审批人' }).click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '审批人' }).click();
     await page.waitForURL(/\/workplace$/);
     try {
       await expect.poll(async () => (await page.getByTestId('role-switch').textContent()) ?? '').toContain('审批人');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { applyOverlay, isBlocking, overlayConflicts, type ScreenOverlay, validateOverlay } from '../../renderer/schema/overlay.ts';
+import { resolveField } from '../../renderer/schema/resolve-field.ts';
 
 /** One test per rule of docs/overlays.md, in its order. */
 type Json = Record<string, unknown>;
@@ -118,10 +119,30 @@ describe('overlay merge rules (docs/overlays.md)', () => {
     expect(overlayConflicts(after, overlay, after)).toEqual([]);
   });
 
-  it('7. a LOV code is recorded but reported: schema language v1 takes value sets from the entity', () => {
-    const { screen, conflicts } = applyOverlay(detail(), o({ fields: { status: { lovCode: 'X.STATUS', label: 'x.status' } } }));
-    expect((screen.sections as Json[])[1]!.fields).toContainEqual({ field: 'status', label: 'x.status' });
-    expect(conflicts).toEqual([expect.objectContaining({ path: '/fields/status/lovCode', kind: 'unsupported' })]);
+  it('7. a LOV code replaces the value set of search and form fields; an unknown code is invalid, columns and lookups keep theirs', () => {
+    const { screen, conflicts } = applyOverlay(detail(), o({ fields: { status: { lov: 'X.STATUS', label: 'x.status' } } }));
+    expect((screen.sections as Json[])[1]!.fields).toContainEqual({ field: 'status', label: 'x.status', lov: 'X.STATUS' });
+    expect(conflicts).toEqual([]);
+    // The renderer takes the field's value set from the merged reference: a select over X.STATUS.
+    const resolved = resolveField(entity, { field: 'status', lov: 'X.STATUS' }, '/sections/1/fields/1');
+    expect([resolved.widget, resolved.decl.lov]).toEqual(['select', 'X.STATUS']);
+    expect((applyOverlay(list(), o({ search: { status: { lov: 'X.STATUS' } } })).screen.search as Json).fields).toEqual(['code', 'supplier', { field: 'status', lov: 'X.STATUS' }]);
+    // Columns show the meaning the server computes from the entity's set: not applicable there.
+    const col = applyOverlay(list(), o({ columns: { status: { lov: 'X.STATUS' } } }));
+    expect(cols(col.screen)[3]).toBe('status');
+    expect(col.conflicts).toEqual([expect.objectContaining({ path: '/columns/status/lov', kind: 'unsupported' })]);
+    // The checker knows the codes that exist: an unknown one blocks publishing, with a suggestion.
+    const known = { lovCodes: new Set(['X.STATUS', 'X.TYPE']) };
+    const typo = overlayConflicts(detail(), o({ fields: { status: { lov: 'X.STATUZ' } } }), undefined, entity, known);
+    expect(typo).toEqual([{ path: '/fields/status/lov', kind: 'invalid', message: expect.stringContaining('did you mean "X.STATUS"') }]);
+    expect(typo.some(isBlocking)).toBe(true);
+    expect(overlayConflicts(detail(), o({ fields: { status: { lov: 'X.STATUS' } } }), undefined, entity, known)).toEqual([]);
+    expect(validateOverlay(o({ fields: { status: { lov: '' } } }))).toEqual([expect.objectContaining({ path: '/fields/status/lov', kind: 'invalid' })]);
+    // A lookup field (LOV view) is not a value-set select: reported and left alone.
+    const withView = { ...entity, fields: [...entity.fields.filter((f) => f.name !== 'supplier'), { name: 'supplier', type: 'string', lovView: 'X.SUPPLIER' }] } as unknown as EntityDecl;
+    const lookup = applyOverlay(detail(), o({ fields: { supplier: { lov: 'X.STATUS' } } }), withView);
+    expect((lookup.screen.sections as Json[])[0]!.fields).toContain('supplier');
+    expect(lookup.conflicts).toEqual([expect.objectContaining({ path: '/fields/supplier/lov', kind: 'unsupported' })]);
   });
 
   it('8. a property that does not apply to its group is ignored and reported', () => {

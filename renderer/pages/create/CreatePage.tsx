@@ -10,6 +10,7 @@ import { prepareForm } from '../../form/prepare-form.ts';
 import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
 import type { CreateScreen } from '../../schema/screen.ts';
+import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 
 /** A create screen: the form with entity defaults, submit, then open the created record. */
@@ -23,6 +24,7 @@ export default function CreatePage({ screen, params, file, onDone }: PageProps<C
 
 const CreateView = observer(function CreateView({ entity, sections, fields, screen, params, onDone }: Awaited<ReturnType<typeof prepareForm>> & { screen: CreateScreen; params: Record<string, string>; onDone?: PageProps['onDone'] }) {
   const s = useServices();
+  const screenRoute = useScreenRoute(screen, params);
   const store = useMemo(() => {
     const initial: Record<string, unknown> = {};
     for (const f of fields) {
@@ -35,7 +37,8 @@ const CreateView = observer(function CreateView({ entity, sections, fields, scre
   useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
   const submit = async () => {
     store.applyComputed();
-    const invalid = store.validate();
+    // Includes the fields' async server checks (uniqueness), which block the submit while failing.
+    const invalid = await store.validateAll();
     if (invalid) return scrollToField(invalid);
     const ep = createEndpoint(entity, s.siteMode, screen.data?.create);
     setSaving(true);
@@ -52,7 +55,7 @@ const CreateView = observer(function CreateView({ entity, sections, fields, scre
     }
   };
   return (
-    <div data-screen={screen.route}>
+    <div data-screen={screenRoute}>
       <FormSections store={store} sections={sections} />
       <Space>
         <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="submit-button">

@@ -1,9 +1,11 @@
-import { Card, Col, List, Row, Statistic } from 'antd';
+import { Card, Col, Empty, Row, Statistic } from 'antd';
 import { useEffect, useState } from 'react';
 import { fillUrl } from '../../data/url-template.ts';
 import { useServices } from '../../runtime/services.ts';
 import type { DashboardScreen } from '../../schema/screen.ts';
+import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
+import './dashboard.css';
 
 type Card = DashboardScreen['cards'][number];
 
@@ -35,16 +37,22 @@ function DashCard({ card }: { card: Card }) {
       ) : card.kind === 'count' ? (
         <Statistic value={data?.total ?? 0} />
       ) : (
-        <List size="small" dataSource={data?.rows ?? []} renderItem={(r) => <List.Item>{String(r[(card.columns?.[0] as string) ?? 'title'] ?? r.subject ?? r.title ?? '')}</List.Item>} />
+        // A plain list: antd's List brings Pagination and with it Select into the first screen.
+        <ul className="dash-list" data-card-list>
+          {(data?.rows ?? []).map((r, i) => (
+            <li key={i}>{String(r[(card.columns?.[0] as string) ?? 'title'] ?? r.subject ?? r.title ?? '')}</li>
+          ))}
+          {data && data.rows.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={s.t('hzero.common.message.empty', 'No data')} />}
+        </ul>
       )}
     </Card>
   );
 }
 
 /** Dashboard cards from server data (the workplace and module home pages). */
-export default function DashboardPage({ screen }: PageProps<DashboardScreen>) {
+export default function DashboardPage({ screen, params }: PageProps<DashboardScreen>) {
   return (
-    <Row gutter={[12, 12]} data-screen={screen.route}>
+    <Row gutter={[12, 12]} data-screen={useScreenRoute(screen, params)}>
       {screen.cards.map((c, i) => (
         <Col key={i} xs={24} md={c.span ?? 8}>
           <DashCard card={c} />

@@ -8,15 +8,44 @@ import type { ResolvedColumn } from '../../schema/resolve-field.ts';
 import type { DetailTab, Section } from '../../schema/screen.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import { DataTable } from '../../table/DataTable.tsx';
+import { InlineLines } from './InlineLines.tsx';
 
 type Row = Record<string, unknown>;
+
+interface Props {
+  tab: DetailTab;
+  /** Index of the tab in the screen, for error paths. */
+  index?: number;
+  entity: EntityDecl;
+  columns: ResolvedColumn[];
+  vars: Record<string, unknown>;
+  /** Lets the page ask before closing while inline lines hold unsaved edits. */
+  trackPending?(dirty: () => boolean): () => void;
+}
+
+/** The tab's `filter` filled from the header: the query of its lines and the link of new ones. */
+function filterValues(tab: DetailTab, entity: EntityDecl, vars: Record<string, unknown>): Row {
+  const fixed: Row = {};
+  for (const [k, v] of Object.entries(tab.filter ?? {})) {
+    const value = fillUrl(v, vars);
+    const decl = entity.fields.find((f) => f.name === k);
+    fixed[k] = decl && ['integer', 'number', 'flag'].includes(decl.type) && value !== '' ? Number(value) : value;
+  }
+  return fixed;
+}
 
 /**
  * Lines of a detail page: the child entity's rows filtered by the parent record. An `editable`
  * tab adds, edits (its `sections`, or else its columns, in a modal) and deletes lines; new lines
- * get the tab's `filter` values, which link them to the parent.
+ * get the tab's `filter` values, which link them to the parent. `"editable": "inline"` edits
+ * them in the table itself (InlineLines).
  */
-export function ChildTable({ tab, entity, columns, vars }: { tab: DetailTab; entity: EntityDecl; columns: ResolvedColumn[]; vars: Record<string, unknown> }) {
+export function ChildTable(p: Props) {
+  if (p.tab.editable === 'inline') return <InlineLines {...p} fixed={filterValues(p.tab, p.entity, p.vars)} />;
+  return <DialogLines {...p} />;
+}
+
+function DialogLines({ tab, entity, columns, vars }: Props) {
   const s = useServices();
   const [rows, setRows] = useState<Row[]>([]);
   const [loading, setLoading] = useState(true);
@@ -24,12 +53,7 @@ export function ChildTable({ tab, entity, columns, vars }: { tab: DetailTab; ent
   const [formRequest, setFormRequest] = useState<RecordFormRequest | null>(null);
   const key = JSON.stringify(vars);
   const listUrl = tab.data?.list?.url ?? entityBase(entity, s.siteMode);
-  const fixed: Row = {};
-  for (const [k, v] of Object.entries(tab.filter ?? {})) {
-    const value = fillUrl(v, vars);
-    const decl = entity.fields.find((f) => f.name === k);
-    fixed[k] = decl && ['integer', 'number', 'flag'].includes(decl.type) && value !== '' ? Number(value) : value;
-  }
+  const fixed = filterValues(tab, entity, vars);
   useEffect(() => {
     const url = fillUrl(listUrl, vars, { siteMode: s.siteMode });
     const query: Record<string, unknown> = { page: 0, size: 1000, ...fixed };
@@ -70,7 +94,7 @@ export function ChildTable({ tab, entity, columns, vars }: { tab: DetailTab; ent
       </Space>
     );
   }
-  const table = <DataTable columns={columns} rows={rows} rowKey={tab.table?.rowKey ?? entity.primaryKey} loading={loading} tree={tab.table?.tree} rowActions={tab.editable ? (row) => lineActions(row) : undefined} rowActionsWidth={140} />;
+  const table = <DataTable columns={columns} rows={rows} rowKey={tab.table?.rowKey ?? entity.primaryKey} loading={loading} tree={tab.table?.tree} summary={tab.table?.summary} rowActions={tab.editable ? (row) => lineActions(row) : undefined} rowActionsWidth={140} />;
   if (!tab.editable) return table;
 
   return (

@@ -11,9 +11,11 @@ import { usePrepared } from '../../runtime/usePrepared.ts';
 import { resolveColumn, type ResolvedColumn } from '../../schema/resolve-field.ts';
 import type { DetailScreen, DetailTab } from '../../schema/screen.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
+import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 import { ChildTable } from './ChildTable.tsx';
 import { DetailStore } from './DetailStore.ts';
+import { HistoryTab } from './HistoryTab.tsx';
 
 /** A detail (or edit) screen: header form in sections, child tables in tabs, status actions. */
 export default function DetailPage({ screen, params, file }: PageProps<DetailScreen>) {
@@ -43,10 +45,11 @@ type ViewProps = Omit<Awaited<ReturnType<typeof prepareForm>>, 'fields'> & {
 
 const DetailView = observer(function DetailView({ store, sections, tabs, screen, params, entity }: ViewProps) {
   const s = useServices();
+  const screenRoute = useScreenRoute(screen, params);
   useEffect(() => {
     void store.load();
   }, [store]);
-  useEffect(() => s.onBeforeClose?.(() => !store.form.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
+  useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
   if (store.loading && !store.form.values[entity.primaryKey]) return <Spin />;
   if (store.error) return <Alert type="error" title={store.error} />;
   const editable = screen.editable !== false;
@@ -61,7 +64,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
   // re-render the whole page on each key, so it is done only when there are child tables.
   const vars = tabs.length > 0 ? { ...s.user, ...params, ...store.form.values } : {};
   return (
-    <div data-screen={screen.route}>
+    <div data-screen={screenRoute}>
       <Space style={{ marginBottom: 12 }} wrap data-testid="detail-actions">
         {editable && (
           <Button type="primary" loading={store.form.saving} onClick={() => void save()} data-testid="save-button">
@@ -73,13 +76,18 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
         ))}
       </Space>
       <FormSections store={store.form} sections={sections} readOnly={!editable} />
-      {tabs.length > 0 && (
+      {(tabs.length > 0 || screen.history) && (
         <Tabs
-          items={tabs.map(({ tab, entity: e, columns }, i) => ({
-            key: String(i),
-            label: s.label(tab.title),
-            children: <ChildTable tab={tab} entity={e} columns={columns} vars={vars} />,
-          }))}
+          items={[
+            ...tabs.map(({ tab, entity: e, columns }, i) => ({
+              key: String(i),
+              label: s.label(tab.title),
+              children: <ChildTable tab={tab} index={i} entity={e} columns={columns} vars={vars} trackPending={store.trackPending} />,
+            })),
+            ...(screen.history
+              ? [{ key: 'history', label: s.t('hzero.common.title.history', 'History'), children: <HistoryTab entity={entity} id={store.form.values[entity.primaryKey]} version={store.form.values.objectVersionNumber} /> }]
+              : []),
+          ]}
         />
       )}
     </div>

@@ -24,6 +24,19 @@ export class DetailStore {
     makeObservable(this, { loading: observable, error: observable });
   }
 
+  /** Child tabs with unsaved inline lines (they save on their own, but closing the tab must ask). */
+  private readonly pending = new Set<() => boolean>();
+
+  readonly trackPending = (dirty: () => boolean): (() => void) => {
+    this.pending.add(dirty);
+    return () => this.pending.delete(dirty);
+  };
+
+  /** Unsaved header fields or lines. */
+  get dirty(): boolean {
+    return this.form.dirty || [...this.pending].some((d) => d());
+  }
+
   get id(): string | undefined {
     return this.params[this.screen.idParam ?? this.entity.primaryKey] ?? this.params.id;
   }
@@ -56,7 +69,7 @@ export class DetailStore {
   /** Validates (returning the first invalid field) then PUTs with `objectVersionNumber`; a stale version is refused by the server. */
   async save(): Promise<{ ok: boolean; invalid?: string }> {
     this.form.applyComputed();
-    const invalid = this.form.validate();
+    const invalid = await this.form.validateAll();
     if (invalid) return { ok: false, invalid };
     const ep = updateEndpoint(this.entity, this.s.siteMode, this.screen.data?.update);
     runInAction(() => (this.form.saving = true));

@@ -12,13 +12,16 @@ import { usePrepared } from '../../runtime/usePrepared.ts';
 import { resolveColumn, resolveField, type ResolvedField } from '../../schema/resolve-field.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import type { ColumnRef, ListScreen, Section } from '../../schema/screen.ts';
+import { ColumnSettings } from '../../table/ColumnSettings.tsx';
 import { DataTable } from '../../table/DataTable.tsx';
+import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 import { ListStore } from './ListStore.ts';
 
 /** A list screen: search form, toolbar, table and pagination, all from the schema. */
 export default function ListPage({ screen, params, file }: PageProps<ListScreen>) {
   const s = useServices();
+  const route = useScreenRoute(screen, params);
   const prepared = usePrepared(async () => {
     if (!screen.entity) throw new Error('a list screen needs "entity"');
     const entity = await s.loadEntity(screen.entity);
@@ -29,29 +32,35 @@ export default function ListPage({ screen, params, file }: PageProps<ListScreen>
       checkExpression(a.visible, `${path}/visible`);
       checkExpression(a.disabled, `${path}/disabled`);
     }
-    await preload(
-      search.map((f, i) => [f, `/search/fields/${i}`]),
-      columns.map((c, i) => [c, `/table/columns/${i}`]),
-      actions.map(([a, p]) => [a, p]),
-    );
-    return { entity, search, columns, store: new ListStore(screen, entity, s, params) };
+    const store = new ListStore(screen, entity, s, params, { columns, route });
+    // The user's saved columns arrive with the page, so the table never shows the schema's first.
+    await Promise.all([
+      preload(
+        search.map((f, i) => [f, `/search/fields/${i}`]),
+        columns.map((c, i) => [c, `/table/columns/${i}`]),
+        actions.map(([a, p]) => [a, p]),
+      ),
+      store.columnSettings.load(),
+    ]);
+    return { entity, search, columns, store };
   }, [screen, JSON.stringify(params)]);
 
   if (prepared.status === 'loading') return null;
   if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
-  return <ListView {...prepared.value} screen={screen} params={params} />;
+  return <ListView {...prepared.value} screen={screen} params={params} route={route} />;
 }
 
 interface ViewProps {
   screen: ListScreen;
   params: Record<string, string>;
+  route: string | undefined;
   entity: EntityDecl;
   search: ResolvedField[];
   columns: ReturnType<typeof resolveColumn>[];
   store: ListStore;
 }
 
-const ListView = observer(function ListView({ screen, params, entity, search, columns, store }: ViewProps) {
+const ListView = observer(function ListView({ screen, params, route, entity, search, columns, store }: ViewProps) {
   const s = useServices();
   useEffect(() => {
     void store.load();
@@ -64,19 +73,24 @@ const ListView = observer(function ListView({ screen, params, entity, search, co
   const openForm = editable.length ? async (record?: Record<string, unknown>) => setFormRequest({ record }) : undefined;
   const ctx = (record?: Record<string, unknown>) => () => ({ entity, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load(), openForm });
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-screen={screen.route}>
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-screen={route}>
       {search.length > 0 && (
         <Card size="small">
           <SearchForm store={store} fields={search} columns={screen.search?.columns ?? 3} />
         </Card>
       )}
-      {(screen.toolbar?.length ?? 0) > 0 && (
-        <Space wrap data-testid="toolbar">
-          {screen.toolbar!.map((a, i) => (
-            <ActionButton key={i} action={a} scope={scope} context={ctx()} />
-          ))}
-        </Space>
-      )}
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8 }}>
+        {(screen.toolbar?.length ?? 0) > 0 ? (
+          <Space wrap data-testid="toolbar">
+            {screen.toolbar!.map((a, i) => (
+              <ActionButton key={i} action={a} scope={scope} context={ctx()} />
+            ))}
+          </Space>
+        ) : (
+          <span />
+        )}
+        <ColumnSettings store={store.columnSettings} />
+      </div>
       <DataTable
         columns={columns}
         rows={store.rows}
@@ -89,6 +103,10 @@ const ListView = observer(function ListView({ screen, params, entity, search, co
         onSelect={(keys) => store.setSelection(keys)}
         rowHeight={screen.table.rowHeight}
         tree={screen.table.tree}
+        settings={store.columnSettings.settings}
+        summary={screen.table.summary}
+        // A server-paged list holds one page: the footer says it sums that page, not every record.
+        summaryLabel={s.t('hzero.common.table.pageTotal', 'Page total')}
         rowActions={
           screen.table.rowActions?.length
             ? (row) => (

@@ -3,7 +3,9 @@ import { fillUrl } from '../../data/url-template.ts';
 import { listEndpoint } from '../../data/endpoints.ts';
 import type { RendererServices } from '../../runtime/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
+import type { ResolvedColumn } from '../../schema/resolve-field.ts';
 import type { ListScreen } from '../../schema/screen.ts';
+import { TableSettingsStore, tableScreenCode } from '../../table/table-settings-store.ts';
 
 export interface SortState {
   field: string;
@@ -13,8 +15,9 @@ export interface SortState {
 const PAGE_SIZES = [10, 20, 50, 100];
 
 /**
- * One list page's state: query, rows, paging, sort, selection, loading and error. It does the
- * fetching; the view only observes. Rows are replaced in one action (never pushed one by one).
+ * One list page's state: query, rows, paging, sort, selection, loading and error, and the user's
+ * column settings. It does the fetching; the view only observes. Rows are replaced in one action
+ * (never pushed one by one).
  */
 export class ListStore {
   query: Record<string, unknown> = {};
@@ -27,13 +30,17 @@ export class ListStore {
   loading = false;
   error: string | undefined = undefined;
   private seq = 0;
+  /** The signed-in user's columns of this screen (hidden, order, pins), saved on the server. */
+  readonly columnSettings: TableSettingsStore;
 
   constructor(
     readonly screen: ListScreen,
     readonly entity: EntityDecl,
     private readonly services: RendererServices,
     private readonly routeParams: Record<string, string>,
+    opts: { columns?: ResolvedColumn[]; route?: string } = {},
   ) {
+    this.columnSettings = new TableSettingsStore(services, tableScreenCode(opts.route ?? screen.route ?? entity.name), opts.columns ?? []);
     const wanted = screen.table.pageSize ?? 10;
     this.pageSize = PAGE_SIZES.includes(wanted) ? wanted : wanted > 100 ? wanted : 10;
     makeObservable<ListStore, 'seq'>(this, {
@@ -47,6 +54,7 @@ export class ListStore {
       loading: observable,
       error: observable,
       seq: false,
+      columnSettings: false,
       setQueryValue: action,
       search: action,
       reset: action,

@@ -38,3 +38,10 @@ export const scriptsSince = (since: number, quietMs = 250) => `new Promise((reso
   };
   tick();
 })`;
+
+/** URLs of the resources requested before the performance mark `name` (all of them when the mark is missing). */
+export const beforeMark = (name: string) => `(() => {
+  const mark = performance.getEntriesByName(${JSON.stringify(name)})[0];
+  const limit = mark ? mark.startTime : Infinity;
+  return performance.getEntriesByType('resource').filter((e) => e.startTime < limit).map((e) => e.name);
+})()`;

@@ -59,6 +59,13 @@ export async function tabScenarios(signedIn: BrowserContext, appUrl: string, log
     const page = await openWorkplace(signedIn, appUrl);
     const cdp = await signedIn.newCDPSession(page);
     await cdp.send('Performance.enable');
+    // Warm-up: each kind of screen opened and closed once, so the code, entity declarations, texts
+    // and value sets loaded on first use (kept on purpose) are not taken for what closing leaks.
+    for (const path of [THIRTY[0]!, '/hiam/user/create', LIST]) {
+      await open(page, path);
+      await page.waitForLoadState('networkidle');
+      await closeActiveTab(page);
+    }
     const before = await heapAfterGc(cdp);
     const capEnd = performance.now() + HEAP_RUN_CAP_MS;
     let tabs = 0;
@@ -84,7 +91,7 @@ export async function tabScenarios(signedIn: BrowserContext, appUrl: string, log
     { id: '7', scenario: `Open the user list as a new tab until its first row is painted, first open in the session (HTTP cache off), p95 of ${cold.length}`, ours: p95(cold), unit: 'ms', baselines: [], target: '≤ 250 ms', pass: p95(cold) <= 250, note: `median ${median(cold).toFixed(0)} ms` },
     { id: '7', scenario: `Same, opened again after closing it, p95 of ${reopen.length}`, ours: p95(reopen), unit: 'ms', baselines: [], target: '(≤ 250 ms)', pass: undefined, note: `median ${median(reopen).toFixed(0)} ms` },
     { id: '8', scenario: `${Math.min(...runs.map((r) => r.tabs))} tabs open (user details, create, list): JS heap in use after GC, median of ${runs.length} run${runs.length > 1 ? 's' : ''}`, ours: openMb, unit: 'MB', baselines: [], target: '≤ 300 MB', pass: openMb <= 300, note: `max ${max(runs.map((r) => r.open / MB)).toFixed(1)} MB` },
-    { id: '8', scenario: 'All closed: heap after closing vs before opening (worst run)', ours: max(back), unit: '%', baselines: [], target: '≤ +10 %', pass: max(back) <= 10 },
+    { id: '8', scenario: 'All closed: heap after closing vs before opening (after a warm-up open and close of each screen kind), worst run', ours: max(back), unit: '%', baselines: [], target: '≤ +10 %', pass: max(back) <= 10 },
   ];
   const lines = [
     `- open ${LIST}: first open ${cold.map((v) => v.toFixed(0)).join(', ')} ms; again ${reopen.map((v) => v.toFixed(0)).join(', ')} ms`,

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Modal, Result, Row, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Col, Modal, Result, Row, Space, Spin, Tabs, Tag } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { entityNames, loadEntity } from '../../../renderer/data/entities.ts';
@@ -17,6 +17,7 @@ import { pageApi } from './page-api.ts';
 import { PreviewPane } from './PreviewPane.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
 import { schemaCompletion } from './schema-completion.ts';
+import { StructuredView } from './StructuredView.tsx';
 
 interface Props {
   params: Record<string, string>;
@@ -26,7 +27,7 @@ interface Props {
   listRoute?: string;
 }
 
-const EDITOR_HEIGHT = 'calc(100vh - 330px)';
+const EDITOR_HEIGHT = 'calc(100vh - 370px)';
 
 /**
  * The page designer: the JSON in CodeMirror (its own chunk, loaded here) with completion from
@@ -39,7 +40,8 @@ export default function UiPageEditor(props: Record<string, unknown>) {
   const s = useServices();
   const pageCode = params.pageCode ?? '';
   const base = scope === 'auto' && s.siteMode ? '/hpfm/v1/ui-pages' : `/hpfm/v1/${s.user.tenantId}/ui-pages`;
-  const store = useMemo(() => new EditorStore(pageApi(base), pageCode, loadEntity), [base, pageCode]);
+  // Calls go through the host's services: the shell's request layer, or Storybook's data source.
+  const store = useMemo(() => new EditorStore(pageApi(base, (url, opts) => s.request(url, opts as never)), pageCode, loadEntity), [base, pageCode, s]);
   useEffect(() => {
     void store.load();
     return () => store.dispose();
@@ -57,6 +59,7 @@ const EditorView = observer(function EditorView({ store }: { store: EditorStore 
   const [handle, setHandle] = useState<EditorHandle | null>(null);
   const [diffOpen, setDiffOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [view, setView] = useState<'json' | 'form'>('json');
   const page = store.page;
   const completion = useMemo(() => {
     if (!page) return undefined;
@@ -80,7 +83,11 @@ const EditorView = observer(function EditorView({ store }: { store: EditorStore 
   if (!page) return <Spin style={{ display: 'block', margin: 48 }} />;
   const list = findings({ text: store.text, parseError: store.parseError, problems: store.problems, conflicts: store.conflicts, refused: store.refused, overlay: store.isOverlay });
   const live = page.publishedVersion !== null && page.publishedVersion !== undefined;
-  const afterPublish = () => void storedRoutes.load();
+  // What users get changed: this tab's routes now, other tabs of the browser at once (the server pushes to other sessions).
+  const afterPublish = () => {
+    const p = store.page;
+    if (p) void storedRoutes.published({ tenantId: p.tenantId ?? (p.pageLevel === 'SITE' ? 0 : s.user.tenantId), pageCode: p.pageCode, route: p.publishedRoute ?? null, versionNumber: p.publishedVersion ?? null });
+  };
   const publish = async () => {
     if (store.dirty && !(await store.save())) return;
     setDiffOpen(true);
@@ -129,8 +136,31 @@ const EditorView = observer(function EditorView({ store }: { store: EditorStore 
       {store.refused && <Alert type="error" showIcon data-testid="ui-page-refused" title={s.t('hpfm.uiPage.editor.publishRefused', 'Cannot publish')} />}
       <Row gutter={12}>
         <Col span={12}>
-          <CodeEditor text={store.text} revision={store.revision} height={EDITOR_HEIGHT} marks={marksOf(list)} completion={completion} onChange={store.setText} onSave={() => void store.save()} onReady={setHandle} testId="ui-page-editor" />
-          <ProblemsPanel findings={list} onReveal={(f) => f.from !== undefined && handle?.reveal(f.from, f.to!)} />
+          <Tabs
+            size="small"
+            activeKey={view}
+            onChange={(k) => setView(k as 'json' | 'form')}
+            items={[
+              {
+                key: 'json',
+                label: <span data-testid="ui-page-tab-json">JSON</span>,
+                children: <CodeEditor text={store.text} revision={store.revision} height={EDITOR_HEIGHT} marks={marksOf(list)} completion={completion} onChange={store.setText} onSave={() => void store.save()} onReady={setHandle} testId="ui-page-editor" />,
+              },
+              {
+                key: 'form',
+                label: <span data-testid="ui-page-tab-form">{s.t('hpfm.uiPage.editor.formView', 'Form view')}</span>,
+                children: (
+                  <div style={{ height: EDITOR_HEIGHT, overflow: 'auto' }}>
+                    <StructuredView text={store.text} overlay={store.isOverlay} onEdit={store.replaceText} />
+                  </div>
+                ),
+              },
+            ]}
+          />
+          <ProblemsPanel findings={list} onReveal={(f) => {
+              setView('json');
+              if (f.from !== undefined) handle?.reveal(f.from, f.to!);
+            }} />
         </Col>
         <Col span={12}>
           <Card size="small" title={s.t('hpfm.uiPage.editor.preview', 'Live preview')} extra={store.parseError ? <Tag color="red">{s.t('hpfm.uiPage.editor.invalidJson', 'JSON does not parse')}</Tag> : null}>

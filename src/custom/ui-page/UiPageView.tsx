@@ -1,10 +1,11 @@
 import { Alert, Tag } from 'antd';
+import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { fillUrl } from '../../../renderer/data/url-template.ts';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import { ScreenHost } from '../../../renderer/ScreenHost.tsx';
 import type { Screen } from '../../../renderer/schema/screen.ts';
-import { fetchPublishedPage, type StoredPage } from '../../routes/stored-routes.ts';
+import { type StoredPage, storedRoutes } from '../../routes/stored-routes.ts';
 
 interface Props {
   params: Record<string, string>;
@@ -20,21 +21,23 @@ const queryParams = () => Object.fromEntries(new URLSearchParams(window.location
  * A stored page inside the normal shell: `common/:pageCode` renders the tenant's (or the site's)
  * published page, `preview/:pageCode` the draft exactly as users will see it (overlay applied).
  */
-export default function UiPageView(props: Record<string, unknown>) {
+export default observer(function UiPageView(props: Record<string, unknown>) {
   const { params, screen, mode } = props as unknown as Props;
   const s = useServices();
   const pageCode = params.pageCode ?? '';
   const [page, setPage] = useState<StoredPage | null>(null);
+  // A publish or rollback of this page heard while it is open loads it again (stored-routes.ts).
+  const generation = storedRoutes.generation(pageCode);
   const load = useMemo(
     () => async () => {
-      const p =
-        mode === 'published'
-          ? await fetchPublishedPage(s.user.tenantId, pageCode)
-          : await s.request<StoredPage>(fillUrl('/hpfm/v1/[{tenantId}/]ui-pages/preview/{pageCode}', { ...s.user, pageCode }, { siteMode: s.siteMode }), { silent: true });
+      // Through the host's services: the shell's request layer, or Storybook's data source.
+      const url = mode === 'published' ? `/hpfm/v1/${s.user.tenantId}/ui-pages/common/${encodeURIComponent(pageCode)}` : fillUrl('/hpfm/v1/[{tenantId}/]ui-pages/preview/{pageCode}', { ...s.user, pageCode }, { siteMode: s.siteMode });
+      const p = await s.request<StoredPage>(url, { silent: true });
       setPage(p);
       return p.content;
     },
-    [mode, pageCode, s],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [mode, pageCode, s, generation],
   );
   const inner = useMemo(() => ({ ...queryParams(), ...params }), [params]);
   return (
@@ -51,7 +54,7 @@ export default function UiPageView(props: Record<string, unknown>) {
           }
         />
       )}
-      <ScreenHost file={`ui-page ${pageCode}`} load={load} params={inner} />
+      <ScreenHost key={generation} file={`ui-page ${pageCode}`} load={load} params={inner} />
     </div>
   );
-}
+});

@@ -107,6 +107,12 @@ export class EditorStore {
     this.checkTimer = setTimeout(() => void this.runCheck(), CHECK_DELAY_MS);
   }
 
+  /** A change made outside the JSON editor (the form view): as if typed, and shown in the editor. */
+  replaceText(text: string): void {
+    this.setText(text);
+    this.revision++;
+  }
+
   /** Re-renders the preview from the current text; a text that does not parse keeps the last good screen. */
   updatePreview(): void {
     const { doc, error } = parseWithOffset(this.text);

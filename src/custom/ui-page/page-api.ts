@@ -1,13 +1,15 @@
 import type { Problem } from '../../../renderer/check/problems.ts';
 import type { OverlayConflict } from '../../../renderer/schema/overlay.ts';
 import { FailedResponseError } from '../../request/errors.ts';
-import { request } from '../../request/request.ts';
+import { request as defaultRequest, type RequestOptions } from '../../request/request.ts';
 
 /** The designer's calls: /hpfm/v1/ui-pages for site pages, /hpfm/v1/{tenantId}/ui-pages for a tenant's. */
 export interface DesignerPage {
   pageId?: number;
   pageCode: string;
   pageLevel: 'SITE' | 'TENANT';
+  /** 0 for site pages; absent while a tenant's overlay of a site page is not saved yet. */
+  tenantId?: number;
   title: string | null;
   route: string | null;
   pageKind: string | null;
@@ -19,6 +21,8 @@ export interface DesignerPage {
   objectVersionNumber?: number;
   content: string;
   publishedContent: string | null;
+  /** The route it serves while published. */
+  publishedRoute?: string | null;
   baseContent?: string | null;
   base?: { source: 'page' | 'file'; ref: string; text: string; version?: number };
   conflicts: OverlayConflict[];
@@ -53,7 +57,10 @@ const refusal = (e: unknown): never => {
   throw problems ? new Refused(problems) : e;
 };
 
-export function pageApi(base: string) {
+/** How calls are made: the shell's request layer, or the host's (Storybook's in-browser data source). */
+export type Requester = <T>(url: string, opts?: RequestOptions) => Promise<T>;
+
+export function pageApi(base: string, request: Requester = defaultRequest) {
   const code = (c: string) => encodeURIComponent(c);
   return {
     base,

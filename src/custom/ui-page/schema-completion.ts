@@ -64,7 +64,7 @@ function overlayOptions(c: CursorContext, env: CompletionEnv, hasColon: boolean)
     if (c.path.length === 1 && (OVERLAY_GROUPS as string[]).includes(String(group))) return keyOptions(c, baseNames(env.baseDoc, String(group)).map((label) => ({ label })), hasColon);
     if (c.path.length === 1 && group === 'order') return keyOptions(c, OVERLAY_GROUPS.map((label) => ({ label })), hasColon);
     if (c.path.length === 2) {
-      const keys = group === 'columns' ? ['label', 'hidden', 'width'] : group === 'search' ? ['label', 'hidden'] : ['label', 'hidden', 'required', 'defaultValue', 'lovCode'];
+      const keys = group === 'columns' ? ['label', 'hidden', 'width'] : group === 'search' ? ['label', 'hidden', 'lov'] : ['label', 'hidden', 'required', 'defaultValue', 'lov'];
       return keyOptions(c, keys.map((label) => ({ label })), hasColon);
     }
     return [];

@@ -1,0 +1,6 @@
+import type { CellProps } from './types.ts';
+
+/** A secret in a list: only whether one is set, never its characters. */
+export default function PasswordCell({ value }: CellProps) {
+  return <>{value === null || value === undefined || value === '' ? '' : '••••••'}</>;
+}

@@ -1,0 +1,52 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { entityBase } from '../../data/endpoints.ts';
+import { fillUrl } from '../../data/url-template.ts';
+import type { RendererServices } from '../../runtime/services.ts';
+import type { EntityDecl } from '../../schema/entity.ts';
+import type { HistoryEntry } from '../../schema/history.ts';
+
+/** One line of a change: the field and what it became (and was, when the server recorded it). */
+export interface ChangeLine {
+  field: string;
+  from?: unknown;
+  to: unknown;
+}
+
+/** The audit log's `changes` as lines: `{field: value}` or `{field: {from, to}}` (status transitions). */
+export function changeLines(changes: unknown): ChangeLine[] {
+  if (!changes || typeof changes !== 'object') return [];
+  return Object.entries(changes as Record<string, unknown>).map(([field, v]) =>
+    v && typeof v === 'object' && 'to' in (v as object) ? { field, from: (v as { from?: unknown }).from, to: (v as { to: unknown }).to } : { field, to: v },
+  );
+}
+
+/** The History tab of a detail page: the record's audit entries, loaded when the tab is first shown. */
+export class HistoryStore {
+  entries: HistoryEntry[] = [];
+  loading = false;
+  error: string | undefined = undefined;
+
+  constructor(
+    private readonly s: RendererServices,
+    private readonly entity: EntityDecl,
+  ) {
+    makeAutoObservable<HistoryStore, 's' | 'entity'>(this, { s: false, entity: false }, { autoBind: true });
+  }
+
+  async load(id: unknown): Promise<void> {
+    if (id === undefined || id === null || id === '') return;
+    this.loading = true;
+    try {
+      const url = `${fillUrl(entityBase(this.entity, this.s.siteMode), { ...this.s.user }, { siteMode: this.s.siteMode })}/${encodeURIComponent(String(id))}/history`;
+      const rows = await this.s.request<HistoryEntry[]>(url, { query: { size: 100 } });
+      runInAction(() => {
+        this.entries = Array.isArray(rows) ? rows : [];
+        this.error = undefined;
+      });
+    } catch (e) {
+      runInAction(() => (this.error = (e as Error).message));
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+}

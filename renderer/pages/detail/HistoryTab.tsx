@@ -1,0 +1,46 @@
+import { Alert, Empty, Spin, Timeline } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useServices } from '../../runtime/services.ts';
+import type { EntityDecl } from '../../schema/entity.ts';
+import { changeLines, HistoryStore } from './HistoryStore.ts';
+
+const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** Who changed what and when on this record (`"history": true` on a detail screen). */
+export const HistoryTab = observer(function HistoryTab({ entity, id, version }: { entity: EntityDecl; id: unknown; version: unknown }) {
+  const s = useServices();
+  const [store] = useState(() => new HistoryStore(s, entity));
+  // Reloaded after each save (the version moves), so the entry just written shows at once.
+  useEffect(() => void store.load(id), [store, id, version]);
+  if (store.loading && store.entries.length === 0) return <Spin />;
+  if (store.error) return <Alert type="error" title={store.error} />;
+  if (store.entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={s.t('hzero.common.message.empty', 'No data')} />;
+  const label = (field: string) => {
+    const f = entity.fields.find((x) => x.name === field);
+    return f ? s.label(f.label, field) : field;
+  };
+  return (
+    <Timeline
+      data-testid="record-history"
+      items={store.entries.map((h) => ({
+        key: h.auditId,
+        content: (
+          <div data-history-action={h.action}>
+            <div>
+              <strong>{s.t(`hzero.common.history.${h.action.toLowerCase()}`, h.action)}</strong> · {h.loginName ?? '—'} · {h.auditDate}
+            </div>
+            <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+              {changeLines(h.changes).map((c) => (
+                <li key={c.field}>
+                  {label(c.field)}: {'from' in c ? `${show(c.from)} → ` : ''}
+                  {show(c.to)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ),
+      }))}
+    />
+  );
+});

@@ -1,0 +1,259 @@
+import { Alert, Button, Form, Modal, Space, Spin, Tooltip } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createEndpoint, entityBase, updateEndpoint } from '../../data/endpoints.ts';
+import { fillUrl } from '../../data/url-template.ts';
+import { FieldCheck } from '../../fields/FieldCheck.tsx';
+import { errorText } from '../../form/FieldRenderer.tsx';
+import type { FormStore } from '../../form/FormStore.ts';
+import { prepareForm } from '../../form/prepare-form.ts';
+import { cellRenderers, fieldWidgets } from '../../registry/builtins.ts';
+import { type RendererServices, useServices } from '../../runtime/services.ts';
+import { usePrepared } from '../../runtime/usePrepared.ts';
+import type { EntityDecl } from '../../schema/entity.ts';
+import type { ResolvedColumn, ResolvedField } from '../../schema/resolve-field.ts';
+import type { DetailTab, FieldItem } from '../../schema/screen.ts';
+import { DataTable } from '../../table/DataTable.tsx';
+import { LINE_KEY, type Line, type LinesApi, LinesStore } from './LinesStore.ts';
+
+type Row = Record<string, unknown>;
+
+interface Props {
+  tab: DetailTab;
+  /** Index of the tab in the screen, for error paths. */
+  index?: number;
+  entity: EntityDecl;
+  columns: ResolvedColumn[];
+  vars: Record<string, unknown>;
+  /** The header link every new line gets (the tab's `filter` values). */
+  fixed: Row;
+  /** Reports unsaved lines to the page, so closing the tab asks first. */
+  trackPending?(dirty: () => boolean): () => void;
+}
+
+const ROW_HEIGHT = 44;
+
+/**
+ * The editable cells' fields: each column the user may change, taking the adjustments
+ * (`required`, `disabled`, `dropOnCreate` …) of the same field in the tab's `sections`.
+ */
+export function inlineFieldItems(tab: DetailTab, columns: ResolvedColumn[], fixed: Row): FieldItem[] {
+  const refs = new Map<string, FieldItem>();
+  for (const sec of tab.sections ?? []) for (const f of sec.fields) refs.set(typeof f === 'string' ? f : f.field, f);
+  return columns.filter((c) => c.editable !== false && !c.decl.readOnly && !(c.field in fixed)).map((c) => refs.get(c.field) ?? c.field);
+}
+
+/**
+ * `"editable": "inline"`: the lines as a table of field widgets (issue 6). Fields are resolved
+ * and their widgets loaded first; then the lines live in a LinesStore, one FormStore per line.
+ */
+export function InlineLines(p: Props) {
+  const s = useServices();
+  const items = inlineFieldItems(p.tab, p.columns, p.fixed);
+  const prepared = usePrepared(() => prepareForm(s, p.entity.name, [{ fields: items }], [], `/tabs/${p.index ?? 0}/actions`), [p.tab, p.entity]);
+  if (prepared.status === 'loading') return <Spin />;
+  if (prepared.status === 'error') return <Alert type="error" title={`${prepared.path} ${prepared.message}`} />;
+  return <LinesView {...p} fields={prepared.value.fields} />;
+}
+
+/** POST to the collection, PUT to the line's path, batch DELETE to the collection. */
+function linesApi(s: RendererServices, entity: EntityDecl, listUrl: string | undefined, vars: Row): LinesApi {
+  const fill = (t: string, values: Row) => fillUrl(t, { ...s.user, ...vars, ...values }, { siteMode: s.siteMode });
+  const base = listUrl ?? entityBase(entity, s.siteMode);
+  return {
+    create: (body) => s.request<Row>(fill(listUrl ?? createEndpoint(entity, s.siteMode).url, body), { method: 'POST', body }),
+    update: (line, body) => s.request<Row>(fill(listUrl ? `${listUrl}/{${entity.primaryKey}}` : updateEndpoint(entity, s.siteMode).url, line), { method: 'PUT', body }),
+    remove: async (rows) => void (await s.request(fill(base, {}), { method: 'DELETE', body: rows })),
+  };
+}
+
+const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixed, trackPending, fields }: Props & { fields: ResolvedField[] }) {
+  const s = useServices();
+  // The header's values change as the user types in it; the store reads the latest ones.
+  const header = useRef({ vars, fixed });
+  useLayoutEffect(() => {
+    header.current = { vars, fixed };
+  });
+  const store = useMemo(
+    () => new LinesStore({ entity, fields, fixed: () => header.current.fixed, scopeExtra: () => ({ user: s.user, route: header.current.vars }), labelOf: (f) => s.label(f.label) }),
+    [entity, fields, s],
+  );
+  const [loading, setLoading] = useState(true);
+  const [reload, setReload] = useState(0);
+  const url = fillUrl(tab.data?.list?.url ?? entityBase(entity, s.siteMode), vars, { siteMode: s.siteMode });
+  // Lines reload when the header they belong to changes, not on every header keystroke (that
+  // would throw away unsaved line edits).
+  const key = `${url}?${JSON.stringify(fixed)}`;
+  // The same header reloading after a save keeps what was typed meanwhile; another header starts afresh.
+  const loadedKey = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    s.request<{ content: Row[] }>(url, { query: { page: 0, size: 1000, ...fixed } })
+      .then((d) => {
+        if (!live) return;
+        if (loadedKey.current === key) store.refresh(d.content ?? []);
+        else store.load(d.content ?? []);
+        loadedKey.current = key;
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the header changes or after a save
+  }, [key, reload, store]);
+  useEffect(() => trackPending?.(() => store.dirty), [trackPending, store]);
+
+  const byField = useMemo(() => new Map(fields.map((f) => [f.name, f])), [fields]);
+  const firstColumn = columns.find((c) => !c.hidden)?.field;
+  // Stable, so memoised rows keep their cells; each cell observes its own line's form.
+  const renderCell = useCallback(
+    (row: Row, column: ResolvedColumn) => {
+      const line = store.line(String(row[LINE_KEY]));
+      if (!line) return null;
+      return <LineCell line={line} column={column} field={byField.get(column.field)} mark={column.field === firstColumn} />;
+    },
+    [store, byField, firstColumn],
+  );
+  const rows = useMemo(() => store.lines.map((l) => l.view), [store.lines]);
+  const box = useRef<HTMLDivElement>(null);
+
+  /** Scrolls the virtual table to the line (rows have one fixed height), then focuses the cell. */
+  const reveal = (at: { key: string; field: string }) => {
+    const index = store.lines.findIndex((l) => l.key === at.key);
+    const scroller = box.current?.querySelector<HTMLElement>('.dt-scroll');
+    if (scroller && index >= 0) scroller.scrollTop = Math.max(0, index * ROW_HEIGHT - ROW_HEIGHT);
+    requestAnimationFrame(() => document.getElementById(cellId(at.key, at.field))?.focus?.());
+  };
+  const confirmDelete = (count: number) =>
+    new Promise<boolean>((resolve) =>
+      Modal.confirm({
+        title: s.t('hzero.common.message.confirm.title', 'Confirm'),
+        content: s.t('hzero.common.message.confirm.deleteLines', 'Delete {{count}} saved lines?', { count }),
+        width: 416,
+        okText: s.t('hzero.common.button.ok', 'OK'),
+        cancelText: s.t('hzero.common.button.cancel', 'Cancel'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      }),
+    );
+  const save = async () => {
+    const invalid = await store.validate();
+    if (invalid) {
+      s.notify.error(s.t('hzero.common.message.lines.invalid', 'Some lines are not valid'));
+      return reveal(invalid);
+    }
+    if (!store.dirty) return s.notify.success(s.t('hzero.common.message.lines.noChanges', 'Nothing to save'));
+    if (store.deleted.length && !(await confirmDelete(store.deleted.length))) return;
+    const r = await store.save(linesApi(s, entity, tab.data?.list?.url, vars));
+    if (r.invalid) return reveal(r.invalid);
+    if (r.ok) {
+      s.notify.success(s.t('hzero.common.notification.success', 'Operation succeeded'));
+      setReload((n) => n + 1);
+    }
+    // Refused lines keep their edits and show the server's message; the request layer notified too.
+  };
+  const none = store.selected.size === 0;
+  const failed = store.lines.filter((l) => l.saveError).length + store.deleted.filter((l) => l.saveError).length;
+  return (
+    <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="inline-lines">
+      <Space wrap data-testid="lines-toolbar">
+        <Button type="primary" onClick={() => store.add()} data-action="add-line">
+          {s.t('hzero.common.button.addLine', 'Add line')}
+        </Button>
+        <Button disabled={none} onClick={() => store.copy()} data-action="copy-lines">
+          {s.t('hzero.common.button.copy', 'Copy')}
+        </Button>
+        <Button danger disabled={none} onClick={() => store.remove()} data-action="delete-lines">
+          {s.t('hzero.common.button.delete', 'Delete')}
+        </Button>
+        <Button type="primary" ghost disabled={!store.dirty} loading={store.saving} onClick={() => void save()} data-action="save-lines">
+          {s.t('hzero.common.button.save', 'Save')}
+        </Button>
+        <Button disabled={!store.dirty || store.saving} onClick={() => store.cancel()} data-action="cancel-lines">
+          {s.t('hzero.common.button.cancel', 'Cancel')}
+        </Button>
+      </Space>
+      {failed > 0 && <Alert type="error" showIcon title={s.t('hzero.common.message.lines.failed', '{{count}} lines were not saved; see the marked lines', { count: failed })} data-testid="lines-failed" />}
+      <Form component={false}>
+        <div ref={box}>
+          <DataTable columns={columns} rows={rows} rowKey={LINE_KEY} loading={loading} summary={tab.table?.summary} selection="multiple" selected={store.selected} onSelect={(keys) => store.select(keys)} rowHeight={ROW_HEIGHT} renderCell={renderCell} />
+        </div>
+      </Form>
+    </Space>
+  );
+});
+
+const cellId = (key: string, field: string) => `line-${key}-${field}`;
+
+/**
+ * One cell: the field's form widget bound to its line's FormStore, or the column's display cell
+ * when the column is not editable. Observes only this line's value and error for this field.
+ */
+const LineCell = observer(function LineCell({ line, column, field, mark }: { line: Line; column: ResolvedColumn; field?: ResolvedField; mark: boolean }) {
+  const s = useServices();
+  const { form } = line;
+  const content = (() => {
+    if (!field) {
+      const Cell = cellRenderers.peek(column.cell);
+      const value = form.values[column.field];
+      return Cell ? <Cell column={column} row={form.values} value={value} /> : String(value ?? '');
+    }
+    if (!form.isVisible(field)) return null;
+    const Widget = fieldWidgets.peek(field.widget);
+    if (!Widget) return <span>unknown widget {field.widget}</span>;
+    const error = form.errors[field.name];
+    const message = error ? errorText(s.t, error) : undefined;
+    return (
+      <Tooltip title={message} color="red">
+        <div style={{ flex: 1, minWidth: 0 }} data-field={field.name} data-error={message} aria-invalid={error ? true : undefined}>
+          <Form.Item validateStatus={error ? 'error' : undefined} style={{ margin: 0 }}>
+            <Checked form={form} field={field}>
+              <Widget
+                field={field}
+                id={cellId(line.key, field.name)}
+                mode="edit"
+                value={form.values[field.name]}
+                record={form.values}
+                disabled={form.isDisabled(field)}
+                onChange={(v) => form.setValue(field.name, v)}
+                setValue={(n, v) => form.setValue(n, v)}
+              />
+            </Checked>
+          </Form.Item>
+        </div>
+      </Tooltip>
+    );
+  })();
+  return (
+    <>
+      {mark && <LineMark line={line} />}
+      {content}
+    </>
+  );
+});
+
+/** A field declaring an async `check` runs it on leaving the cell and before the save, as in forms. */
+function Checked({ form, field, children }: { form: FormStore; field: ResolvedField; children: ReactNode }) {
+  return field.check ? (
+    <FieldCheck store={form} field={field}>
+      {children}
+    </FieldCheck>
+  ) : (
+    children
+  );
+}
+
+/** A new or edited line gets a coloured edge; a line the server refused shows its message. */
+const LineMark = observer(function LineMark({ line }: { line: Line }) {
+  const s = useServices();
+  const state = line.saveError ? 'error' : line.status === 'create' ? 'new' : line.form.dirty ? 'edited' : undefined;
+  if (!state) return null;
+  const color = state === 'error' ? '#ff4d4f' : state === 'new' ? '#52c41a' : '#1677ff';
+  const title = state === 'error' ? line.saveError : s.t(`hzero.common.status.line.${state}`, state === 'new' ? 'New' : 'Edited');
+  return (
+    <Tooltip title={title}>
+      <span data-line-state={state} title={state === 'error' ? line.saveError : undefined} style={{ flex: 'none', width: 4, height: 28, marginRight: 6, borderRadius: 2, background: color }} />
+    </Tooltip>
+  );
+});

@@ -1,0 +1,263 @@
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { FormStore } from '../../form/FormStore.ts';
+import { type EntityDecl, SYSTEM_FIELDS } from '../../schema/entity.ts';
+import type { ResolvedField } from '../../schema/resolve-field.ts';
+
+type Row = Record<string, unknown>;
+
+/** The key the table sees on each line's row object (`data-row-key`). */
+export const LINE_KEY = '__line';
+
+/** How lines reach the server; the component builds it from the entity's paths. */
+export interface LinesApi {
+  create(body: Row): Promise<Row>;
+  update(line: Row, body: Row): Promise<Row>;
+  remove(rows: Row[]): Promise<void>;
+}
+
+/**
+ * One line of an inline table: its own FormStore (a keystroke re-renders one cell), whether it
+ * is new (`create`) or loaded, and the server's refusal of its last save, if any.
+ */
+export class Line {
+  status: 'create' | 'sync';
+  saveError: string | undefined = undefined;
+  /** Stable object handed to the table: rows are memoised on it, cells read the form. */
+  readonly view: Row;
+
+  constructor(
+    readonly key: string,
+    readonly form: FormStore,
+    status: 'create' | 'sync',
+  ) {
+    this.status = status;
+    this.view = { [LINE_KEY]: key };
+    makeObservable(this, { status: observable, saveError: observable, changed: computed });
+  }
+
+  /** New lines always submit; loaded lines only when edited. */
+  get changed(): boolean {
+    return this.status === 'create' || this.form.dirty;
+  }
+}
+
+export interface LinesOptions {
+  entity: EntityDecl;
+  /** The editable cells' fields: their widgets, expressions, validation and `dropOnCreate`. */
+  fields: ResolvedField[];
+  /** Values linking every new line to the header (the tab's `filter`), read when needed. */
+  fixed: () => Row;
+  scopeExtra: () => Row;
+  labelOf: (f: ResolvedField) => string;
+}
+
+export interface SaveResult {
+  ok: boolean;
+  /** The first invalid cell, in table order; nothing was sent. */
+  invalid?: { key: string; field: string };
+  /** Lines the server refused (version conflicts, business rules); their edits are kept. */
+  failed?: number;
+}
+
+/**
+ * The lines of an inline editable tab (issue 6): add, copy, delete, validate with the form rules
+ * and submit only what changed — new lines POST (without their `dropOnCreate` fields), edited
+ * lines PUT with their `objectVersionNumber`, removed saved lines DELETE in one batch.
+ */
+export class LinesStore {
+  lines: Line[] = [];
+  /** Saved lines removed locally, deleted on the next save. */
+  deleted: Line[] = [];
+  selected: Set<string> = new Set();
+  saving = false;
+  private loaded: Row[] = [];
+  private seq = 0;
+
+  constructor(private readonly o: LinesOptions) {
+    makeObservable<LinesStore, 'loaded' | 'byKey'>(this, {
+      byKey: false,
+      lines: observableRef,
+      deleted: observableRef,
+      selected: observableRef,
+      saving: observable,
+      loaded: false,
+      dirty: computed,
+      load: action,
+      add: action,
+      copy: action,
+      remove: action,
+      cancel: action,
+      select: action,
+    });
+  }
+
+  /** Unsaved work: new, edited or removed lines (closing the tab asks first). */
+  get dirty(): boolean {
+    return this.deleted.length > 0 || this.lines.some((l) => l.changed);
+  }
+
+  /** Lines by key for the table's cells; a plain map (cells look up outside reactions). */
+  private readonly byKey = new Map<string, Line>();
+
+  line(key: string): Line | undefined {
+    return this.byKey.get(key);
+  }
+
+  private setLines(lines: Line[]): void {
+    this.lines = lines;
+    this.byKey.clear();
+    for (const l of lines) this.byKey.set(l.key, l);
+  }
+
+  load(rows: Row[]): void {
+    this.loaded = rows;
+    this.setLines(rows.map((r) => this.newLine(String(r[this.o.entity.primaryKey]), r, 'sync')));
+    this.deleted = [];
+    this.selected = new Set();
+  }
+
+  /**
+   * The lines as the server has them after a save, keeping every line edited or added since the
+   * save began (a person may type while the table reloads) and lines still waiting to be deleted.
+   */
+  refresh(rows: Row[]): void {
+    const pk = this.o.entity.primaryKey;
+    this.loaded = rows;
+    const edited = new Map(this.lines.filter((l) => l.changed).map((l) => [l.key, l]));
+    const waiting = new Set(this.deleted.map((l) => l.key));
+    const fresh = rows.map((r) => String(r[pk])).filter((k) => !waiting.has(k));
+    const byId = new Map(rows.map((r) => [String(r[pk]), r]));
+    const added = this.lines.filter((l) => l.status === 'create');
+    this.setLines([...added, ...fresh.map((k) => edited.get(k) ?? this.newLine(k, byId.get(k)!, 'sync'))]);
+    this.selected = new Set([...this.selected].filter((k) => this.byKey.has(k)));
+  }
+
+  /** A new line at the top: entity defaults, the screen's `defaultValue`s, then the header link. */
+  add(): Line {
+    const values: Row = {};
+    for (const f of this.o.entity.fields) if (f.default !== undefined && f.default !== null) values[f.name] = f.default;
+    for (const f of this.o.fields) if (f.defaultValue !== undefined) values[f.name] = f.defaultValue;
+    return this.insert(values);
+  }
+
+  /**
+   * Copies of the selected lines at the top, as new lines: without the key, version, audit
+   * fields and anything the server generates (read-only fields such as line numbers).
+   */
+  copy(keys: Iterable<string> = this.selected): Line[] {
+    const { entity } = this.o;
+    const generated = new Set<string>([entity.primaryKey, ...SYSTEM_FIELDS, ...entity.fields.filter((f) => f.readOnly).map((f) => f.name)]);
+    if (entity.numbering) generated.add(entity.numbering.field);
+    const wanted = new Set(keys);
+    const sources = this.lines.filter((l) => wanted.has(l.key));
+    const copies = sources.reverse().map((l) => this.insert(Object.fromEntries(Object.entries(l.form.values).filter(([k]) => !generated.has(k)))));
+    this.selected = new Set();
+    return copies.reverse();
+  }
+
+  /** New lines vanish; saved lines wait for the next save (which asks first). */
+  remove(keys: Iterable<string> = this.selected): void {
+    const gone = new Set(keys);
+    this.deleted = [...this.deleted, ...this.lines.filter((l) => gone.has(l.key) && l.status === 'sync')];
+    this.setLines(this.lines.filter((l) => !gone.has(l.key)));
+    this.selected = new Set([...this.selected].filter((k) => !gone.has(k)));
+  }
+
+  /** Back to the lines as last loaded. */
+  cancel(): void {
+    this.load(this.loaded);
+  }
+
+  select(keys: string[]): void {
+    this.selected = new Set(keys);
+  }
+
+  /**
+   * Validates every changed line as a form saves (required, length, pattern, range, expressions,
+   * then the async checks of cells on screen) and clears marks on the others. Returns the first
+   * invalid cell in table order.
+   */
+  async validate(): Promise<{ key: string; field: string } | undefined> {
+    const changed: Line[] = [];
+    for (const l of this.lines) {
+      if (l.changed) changed.push(l);
+      else if (Object.keys(l.form.errors).length) runInAction(() => (l.form.errors = {}));
+    }
+    const invalid = await Promise.all(
+      changed.map((l) => {
+        l.form.applyComputed();
+        return l.form.validateAll();
+      }),
+    );
+    const i = invalid.findIndex((f) => f !== undefined);
+    return i < 0 ? undefined : { key: changed[i]!.key, field: invalid[i]! };
+  }
+
+  /** What a save would send: the removed saved lines, the new lines, the edited lines. */
+  pending(): { remove: Line[]; create: Line[]; update: Line[] } {
+    return { remove: this.deleted, create: this.lines.filter((l) => l.status === 'create'), update: this.lines.filter((l) => l.status === 'sync' && l.form.dirty) };
+  }
+
+  /**
+   * Submits the changes after validation. Lines the server refuses keep their edits and show
+   * its message; the rest become saved lines with the server's values (and new version).
+   */
+  async save(api: LinesApi): Promise<SaveResult> {
+    const invalid = await this.validate();
+    if (invalid) return { ok: false, invalid };
+    const { remove, create, update } = this.pending();
+    runInAction(() => (this.saving = true));
+    let failed = 0;
+    const refuse = (l: Line, e: unknown) => {
+      failed++;
+      runInAction(() => (l.saveError = (e as Error).message || 'failed'));
+    };
+    try {
+      if (remove.length) {
+        try {
+          await api.remove(remove.map((l) => ({ [this.o.entity.primaryKey]: l.form.values[this.o.entity.primaryKey], objectVersionNumber: l.form.values.objectVersionNumber })));
+          runInAction(() => (this.deleted = this.deleted.filter((l) => !remove.includes(l))));
+        } catch (e) {
+          for (const l of remove) refuse(l, e);
+        }
+      }
+      for (const l of create) {
+        try {
+          const saved = await api.create({ ...l.form.payload('create'), ...this.o.fixed() });
+          runInAction(() => {
+            l.form.reset({ ...l.form.values, ...saved });
+            l.status = 'sync';
+            l.saveError = undefined;
+          });
+        } catch (e) {
+          refuse(l, e);
+        }
+      }
+      for (const l of update) {
+        try {
+          const saved = await api.update(l.form.values, l.form.payload('update'));
+          runInAction(() => {
+            l.form.reset({ ...l.form.values, ...saved });
+            l.saveError = undefined;
+          });
+        } catch (e) {
+          refuse(l, e);
+        }
+      }
+    } finally {
+      runInAction(() => (this.saving = false));
+    }
+    return failed ? { ok: false, failed } : { ok: true };
+  }
+
+  private insert(values: Row): Line {
+    const line = this.newLine(`new-${++this.seq}`, { ...values, ...this.o.fixed() }, 'create');
+    this.setLines([line, ...this.lines]);
+    return line;
+  }
+
+  private newLine(key: string, values: Row, status: 'create' | 'sync'): Line {
+    const { entity, fields, scopeExtra, labelOf } = this.o;
+    return new Line(key, new FormStore(entity, fields, values, scopeExtra, labelOf), status);
+  }
+}

@@ -1,0 +1,56 @@
+import { createElement, type ReactNode } from 'react';
+import { formatNumber } from '../format/number.ts';
+import { cellRenderers } from '../registry/builtins.ts';
+import type { ResolvedColumn } from '../schema/resolve-field.ts';
+import type { SummaryFn } from '../schema/screen.ts';
+import { cellClass, cellStyle, type PlacedColumn } from './placed-columns.ts';
+
+const NUMERIC_CELLS = new Set(['number', 'money', 'percent']);
+
+/**
+ * A summary in its column's format: sums, averages and extremes go through the column's own cell
+ * (money precision, thousands separators, `%`); a count is a whole number whatever the column
+ * holds. An average of whole numbers gets two decimals rather than fifteen.
+ */
+export function SummaryValue({ column, fn, value }: { column: ResolvedColumn; fn: SummaryFn; value: number | undefined }): ReactNode {
+  if (value === undefined) return '';
+  if (fn === 'count') return formatNumber(value, 0);
+  const shown = fn === 'avg' && column.decl.precision === undefined && column.decl.type !== 'money' ? Math.round(value * 100) / 100 : value;
+  const Cell = NUMERIC_CELLS.has(column.cell) ? cellRenderers.peek(column.cell) : undefined;
+  // A registered cell (looked up, not created here): the same one the column's rows use.
+  if (Cell) return createElement(Cell, { column, row: { [column.field]: shown }, value: shown });
+  // Not a numeric cell (or not loaded yet): the number cell's rule, money with two decimals.
+  return formatNumber(shown, column.decl.precision ?? (column.decl.type === 'money' ? 2 : undefined));
+}
+
+/**
+ * The footer row: sticks to the bottom of the table's scroll area, so it stays in view while the
+ * rows scroll, and lines up with the columns (pinned ones included). The label sits in the first
+ * column, before its own summary if it has one.
+ */
+export function SummaryRow(p: {
+  columns: PlacedColumn[];
+  spec: Record<string, SummaryFn>;
+  values: Record<string, number | undefined>;
+  label: string;
+  height: number;
+  selectWidth: number;
+  stickySelect: boolean;
+  actionsWidth: number;
+}) {
+  return (
+    <div className="dt-summary" role="row" data-testid="table-summary" style={{ height: p.height }}>
+      {p.selectWidth > 0 && <div className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }} />}
+      {p.columns.map((pc, i) => {
+        const fn = p.spec[pc.column.field];
+        return (
+          <div key={pc.column.field} role="cell" data-column={pc.column.field} data-summary={fn} className={cellClass(pc)} style={cellStyle(pc, !!fn && i > 0)}>
+            {i === 0 && <span className="dt-summary-label">{p.label}</span>}
+            {fn && <SummaryValue column={pc.column} fn={fn} value={p.values[pc.column.field]} />}
+          </div>
+        );
+      })}
+      {p.actionsWidth > 0 && <div className="dt-cell" style={{ width: p.actionsWidth }} />}
+    </div>
+  );
+}

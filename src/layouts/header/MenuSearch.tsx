@@ -1,0 +1,27 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Spin } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense, useState } from 'react';
+import { useStores } from '../../StoreContext.ts';
+
+// antd's Input carries the form machinery (@rc-component/form) with it: ~25 KB gzip that the first
+// screen does not need. The box loads when the person starts a search.
+const MenuSearchBox = lazy(() => import('./MenuSearchBox.tsx').then((m) => ({ default: m.MenuSearchBox })));
+
+/** The menu search of the header: a button until used, then the search box (§3 `menuLeafNode`). */
+export const MenuSearch = observer(function MenuSearch() {
+  const { i18n } = useStores();
+  const [active, setActive] = useState(false);
+  const label = i18n.t('hzero.common.header.menuSearch', 'Search menus');
+  if (!active)
+    return (
+      <Button icon={<SearchOutlined />} style={{ width: 260, justifyContent: 'flex-start', color: 'rgba(0,0,0,0.45)' }} onClick={() => setActive(true)} onFocus={() => setActive(true)} data-testid="menu-search">
+        {label}
+      </Button>
+    );
+  return (
+    <Suspense fallback={<Spin size="small" style={{ width: 260 }} />}>
+      <MenuSearchBox onDone={() => setActive(false)} />
+    </Suspense>
+  );
+});

@@ -1,0 +1,14 @@
+import type { ArgsProps as MessageArgs } from 'antd/es/message/interface';
+import type { ArgsProps as NotificationArgs } from 'antd/es/notification/interface';
+
+// Notifications and toasts appear after something happened, never on the first paint; their
+// antd code loads on first use instead of with the shell.
+type Kind = 'success' | 'info' | 'warning' | 'error';
+
+export function notify(kind: Kind, args: NotificationArgs): void {
+  void import('antd/es/notification').then((m) => m.default[kind](args));
+}
+
+export function toast(kind: Kind, content: MessageArgs['content'], duration?: number): void {
+  void import('antd/es/message').then((m) => m.default[kind](content, duration));
+}

@@ -1,0 +1,38 @@
+import { cellRenderers, fieldWidgets, pageKinds } from '../../renderer/registry/builtins.ts';
+
+/** Page kinds, widgets and cells nearly every screen needs, most used first. */
+const COMMON = [
+  () => pageKinds.resolve('list'),
+  () => fieldWidgets.resolve('input'),
+  () => fieldWidgets.resolve('select'),
+  () => cellRenderers.resolve('text'),
+  () => pageKinds.resolve('detail'),
+  () => pageKinds.resolve('create'),
+  () => fieldWidgets.resolve('date'),
+  () => fieldWidgets.resolve('number'),
+  () => fieldWidgets.resolve('switch'),
+  () => fieldWidgets.resolve('lov'),
+];
+
+/** Performance mark the benchmark reads: JavaScript requested before it counts as "before the first screen". */
+export const FIRST_SCREEN_MARK = 'srm:first-screen';
+
+let started = false;
+
+/**
+ * Once the first signed-in screen is up, fetches the renderer code shared by most screens while the
+ * browser is idle, one chunk at a time, so opening a screen later costs its schema, not its page
+ * kind. Nothing here runs before the first screen, so it does not delay it.
+ */
+export function firstScreenShown(): void {
+  if (started) return;
+  started = true;
+  performance.mark(FIRST_SCREEN_MARK);
+  const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
+  const next = (i: number) => {
+    if (i >= COMMON.length) return;
+    // A failed prefetch is not an error: the screen that needs the chunk loads it (and reports it) itself.
+    idle(() => void COMMON[i]!().catch(() => undefined).finally(() => next(i + 1)));
+  };
+  next(0);
+}
