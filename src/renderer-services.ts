@@ -1,4 +1,3 @@
-import { loadEntity } from '../renderer/data/entities.ts';
 import type { RendererServices } from '../renderer/runtime/services.ts';
 import { getAccessToken } from './auth/token.ts';
 import { toast } from './request/lazy-feedback.ts';
@@ -29,7 +28,8 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
     },
     siteMode: root.user.siteMode,
     language: root.i18n.language,
-    loadEntity,
+    // The entity table (a loader per declaration) is only needed once a screen names an entity.
+    loadEntity: (name) => import('../renderer/data/entities.ts').then((m) => m.loadEntity(name)),
     notify: { success: (t) => toast('success', t, 1.5), error: (t) => toast('error', t, 1.5) },
     onBeforeClose: tabKey ? (fn) => root.workspace.onBeforeTabRemove(tabKey, fn) : undefined,
     accessToken: () => getAccessToken(),

@@ -1,4 +1,4 @@
-import type { EntityField } from '../schema/entity.ts';
+import type { EntityDecl, EntityField } from '../schema/entity.ts';
 import type { ActionContext } from './types.ts';
 
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -10,6 +10,15 @@ const SHEET_CSS = `body{font:13px/1.5 -apple-system,"Segoe UI","PingFang SC","Mi
 h1{font-size:18px;margin:0 0 12px}table{border-collapse:collapse;width:100%}th,td{border:1px solid #999;padding:4px 8px;text-align:left;vertical-align:top}
 th{background:#f0f0f0;width:30%}.page button,.page .ant-pagination,.page [data-testid=toolbar],.page [data-testid=search-form],.page input[type=checkbox]{display:none!important}`;
 
+/** The printed sheet of one record: its labelled, printable fields with display values (meanings, not codes). */
+export function recordSheet(entity: EntityDecl, rec: Record<string, unknown>, title: string, label: (l: EntityField['label']) => string): string {
+  const rows = entity.fields
+    .filter(printable)
+    .map((f) => `<tr><th>${esc(label(f.label))}</th><td>${esc(rec[`${f.name}Meaning`] ?? rec[f.name])}</td></tr>`)
+    .join('');
+  return `<h1>${esc(title)}</h1><table data-print="record">${rows}</table>`;
+}
+
 /**
  * `{"type": "print"}`: on a record (detail page or row) a sheet of its labelled fields with display
  * values (meanings, not codes); on a list's toolbar the page as shown (search form, buttons and
@@ -20,12 +29,7 @@ export default async function print(ctx: ActionContext): Promise<void> {
   const title = ctx.entity?.label ? s.label(ctx.entity.label) : document.title;
   let body: string;
   if (ctx.record && ctx.entity) {
-    const rec = ctx.record;
-    const rows = ctx.entity.fields
-      .filter(printable)
-      .map((f) => `<tr><th>${esc(s.label(f.label))}</th><td>${esc(rec[`${f.name}Meaning`] ?? rec[f.name])}</td></tr>`)
-      .join('');
-    body = `<h1>${esc(title)}</h1><table data-print="record">${rows}</table>`;
+    body = recordSheet(ctx.entity, ctx.record, title, (l) => s.label(l));
   } else {
     // The visible screen of the active tab; other tabs' screens stay mounted but hidden.
     const screen = [...document.querySelectorAll<HTMLElement>('[data-screen]')].find((el) => el.offsetParent !== null || el.getClientRects().length > 0);

@@ -56,8 +56,11 @@ export function entityDdl(e: EntityDecl): string[] {
     stmts.push(`create unique index if not exists ${ident(`${e.table}_${columnOf(f.name)}_uk`)} on ${t} (${scope}${ident(columnOf(f.name))})`);
   }
   for (const cols of e.indexes ?? []) {
-    const columns = [...(tenantCol ? [tenantCol] : []), ...cols.map(columnOf)];
-    stmts.push(`create index if not exists ${ident(`${e.table}_${cols.map(columnOf).join('_')}_idx`)} on ${t} (${columns.map(ident).join(', ')})`);
+    // The key last: lists break sort ties by it (list-query.ts), so the index yields pages in order.
+    const key = cols.includes(e.primaryKey) ? [] : [columnOf(e.primaryKey)];
+    const named = [...cols.map(columnOf), ...key];
+    const columns = [...(tenantCol ? [tenantCol] : []), ...named];
+    stmts.push(`create index if not exists ${ident(`${e.table}_${named.join('_')}_idx`)} on ${t} (${columns.map(ident).join(', ')})`);
   }
   if (e.parent) stmts.push(`create index if not exists ${ident(`${e.table}_parent_idx`)} on ${t} (${ident(columnOf(e.parent.field))})`);
   return stmts;

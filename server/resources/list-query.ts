@@ -57,13 +57,17 @@ export function orderBy(e: EntityDecl, sort: string[] | undefined): string {
   const items = sort?.length ? sort : [e.defaultSort ?? `${e.primaryKey},desc`];
   const trusted = !sort?.length;
   const parts: string[] = [];
+  let last = 'asc';
   for (const [field, dir] of sortPairs(items)) {
     const known =
       field === e.primaryKey || SYSTEM_DATES.includes(field) || e.fields.some((f) => f.name === field && !f.private && (trusted || f.sortable));
     if (!field || !known) throw badRequest(`cannot sort by "${field.slice(0, 60)}": not a sortable field of ${e.name}`);
     parts.push(`t.${ident(columnOf(field))} ${dir}`);
+    last = dir;
   }
-  parts.push(`t.${ident(columnOf(e.primaryKey))} asc`);
+  // Ties are broken by the key in the direction of the last sort field, so an index on
+  // (…, field, key) — what declared `indexes` create — serves the whole ORDER BY in one scan.
+  if (!parts.some((p) => p.startsWith(`t.${ident(columnOf(e.primaryKey))} `))) parts.push(`t.${ident(columnOf(e.primaryKey))} ${last}`);
   return parts.join(', ');
 }
 
@@ -123,7 +127,12 @@ export function filters(e: EntityDecl, q: Record<string, unknown>, params: unkno
     const v = q[f.name];
     if (v === undefined || v === '' || v === null) continue;
     if (mode === 'like') add((p) => `${col}::text ilike ${p}`, `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    else if (mode === 'in' || Array.isArray(v)) add((p) => `${col}::text = any(${p}::text[])`, Array.isArray(v) ? v.map(String) : String(v).split(','));
+    else if (mode === 'in' || Array.isArray(v)) {
+      const values = Array.isArray(v) ? v.map(String) : String(v).split(',');
+      // One value as `=`, not `= any(...)`: only then can an index scan also deliver the sort order.
+      if (values.length === 1) add((p) => `${col}::text = ${p}`, values[0]);
+      else add((p) => `${col}::text = any(${p}::text[])`, values);
+    }
     else if (NUMERIC.has(f.type)) add((p) => `${col} = ${p}`, typed(f.name, f.type, v));
     else if (mode !== 'range') add((p) => `${col}::text = ${p}`, String(v));
   }

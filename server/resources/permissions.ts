@@ -2,7 +2,7 @@ import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden } from '../http/errors.ts';
-import { approvedCodes, normaliseCode, roleMenus } from '../platform/menus.ts';
+import { approvedCodes, normaliseCode } from '../platform/menus.ts';
 
 export type Access = 'read' | 'write';
 
@@ -26,11 +26,25 @@ export function requiredRoutes(e: EntityDecl, access: Access): string[] | undefi
 export async function checkEntityAccess(db: Queryable, e: EntityDecl, auth: AuthContext, access: Access): Promise<void> {
   const routes = requiredRoutes(e, access);
   if (!routes || auth.roleLevel === 'site') return;
-  if (routes.length) {
-    const held = new Set((await roleMenus(db, auth)).map((m) => m.route).filter(Boolean));
-    if (routes.some((r) => held.has(r))) return;
-  }
+  if (routes.length && (await holdsAnyRoute(db, auth.roleId, routes))) return;
   throw forbidden(access === 'write' ? `Your role may not change ${e.name} records` : `Your role may not view ${e.name} records`);
+}
+
+/**
+ * Whether the role holds a menu (granted, or a folder above a granted one, as roleMenus counts
+ * them) with one of `routes`. Asked on every entity call, so the database answers it directly
+ * instead of the whole menu table coming back each time.
+ */
+async function holdsAnyRoute(db: Queryable, roleId: number, routes: string[]): Promise<boolean> {
+  const r = await db.query(
+    `with recursive held(id, parent_id, route) as (
+       select m.id, m.parent_id, m.route from iam_role_menu rm join iam_menu m on m.id = rm.menu_id and m.enabled_flag = 1 where rm.role_id = $1
+       union
+       select p.id, p.parent_id, p.route from iam_menu p join held h on p.id = h.parent_id where p.enabled_flag = 1
+     ) select 1 from held where route = any($2::text[]) limit 1`,
+    [roleId, routes],
+  );
+  return r.rows.length > 0;
 }
 
 /** A status transition that names a permission code needs the role to hold it (site roles hold all). */

@@ -1,7 +1,8 @@
-import { Alert, Button } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { useServices } from '../../renderer/runtime/services.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ScreenHost } from '../../renderer/ScreenHost.tsx';
+
+// Rarely shown (a page updated under unsaved changes): loads when needed, not with the shell.
+const PageUpdatedNotice = lazy(() => import('./PageUpdatedNotice.tsx'));
 
 /** What a tab shows: a file schema or a stored page, `key` naming the version (see stored-routes.ts). */
 export interface ScreenSource {
@@ -20,7 +21,6 @@ export interface ScreenSource {
  * and a notice offers the reload.
  */
 export function LiveScreenHost({ source, canReplace }: { source: ScreenSource; canReplace: () => Promise<boolean> }) {
-  const s = useServices();
   const [held, setHeld] = useState(source);
   const [stale, setStale] = useState(false);
   const latest = useRef(source);
@@ -49,26 +49,14 @@ export function LiveScreenHost({ source, canReplace }: { source: ScreenSource; c
   return (
     <>
       {stale && changed && (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="page-updated"
-          style={{ margin: '0 0 12px' }}
-          title={s.t('hpfm.uiPage.updated.title', 'This page was updated')}
-          description={s.t('hpfm.uiPage.updated.description', 'A new version was published. Your unsaved changes are kept until you reload.')}
-          action={
-            <Button
-              size="small"
-              data-testid="page-updated-reload"
-              onClick={() => {
-                setHeld(latest.current);
-                setStale(false);
-              }}
-            >
-              {s.t('hpfm.uiPage.updated.reload', 'Reload')}
-            </Button>
-          }
-        />
+        <Suspense fallback={null}>
+          <PageUpdatedNotice
+            onReload={() => {
+              setHeld(latest.current);
+              setStale(false);
+            }}
+          />
+        </Suspense>
       )}
       <ScreenHost key={shown.key} file={shown.file} load={shown.load} params={shown.params} route={shown.route} />
     </>

@@ -172,5 +172,25 @@ describe('the shell', () => {
     await page.locator('[data-screen="/hiam/role"]').waitFor();
     await page.context().close();
   });
+
+  it('keeps the tabs of two browser tabs of the app apart, across reloads', async () => {
+    const first = await e.signIn('admin', '/hiam/user');
+    await first.locator('[data-screen="/hiam/user"]').waitFor();
+    // A second browser tab of the same session (same sign-in, its own session storage).
+    const second = await first.context().newPage();
+    await second.goto(`${e.baseUrl}/hiam/role`);
+    await second.locator('[data-screen="/hiam/role"]').waitFor();
+    await first.reload();
+    await first.locator('[data-screen="/hiam/user"]').waitFor();
+    await second.reload();
+    await second.locator('[data-screen="/hiam/role"]').waitFor();
+    const a = await tabKeys(first);
+    const b = await tabKeys(second);
+    expect(a).toContain('/hiam/user');
+    expect(a).not.toContain('/hiam/role');
+    expect(b).toContain('/hiam/role');
+    expect(b).not.toContain('/hiam/user');
+    await first.context().close();
+  });
 });
 
