@@ -1,6 +1,6 @@
 import { Button, Card, Col, Form, Pagination, Row, Space } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionButton } from '../../actions/ActionButton.tsx';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
 import { RecordModal, type RecordFormRequest } from '../../form/RecordModal.tsx';
@@ -33,6 +33,9 @@ export default function ListPage({ screen, params, file }: PageProps<ListScreen>
       checkExpression(a.disabled, `${path}/disabled`);
     }
     const store = new ListStore(screen, entity, s, params, { columns, route });
+    // The first page is asked for now, alongside the widget code and the saved columns, not after
+    // them: opening a list costs one round trip less before its rows paint.
+    void store.load();
     // The user's saved columns arrive with the page, so the table never shows the schema's first.
     await Promise.all([
       preload(
@@ -62,9 +65,6 @@ interface ViewProps {
 
 const ListView = observer(function ListView({ screen, params, route, entity, search, columns, store }: ViewProps) {
   const s = useServices();
-  useEffect(() => {
-    void store.load();
-  }, [store]);
   const scope = { user: s.user, route: params, query: store.query, selected: store.selectedRows };
   // `form` actions edit the columns marked editable, in a modal.
   const editable = screen.table.columns.filter((c): c is ColumnRef => typeof c === 'object' && !!c.editable);
