@@ -4,24 +4,15 @@ import { entityBase } from '../../data/endpoints.ts';
 import { fillUrl } from '../../data/url-template.ts';
 import { RecordModal, type RecordFormRequest } from '../../form/RecordModal.tsx';
 import { useServices } from '../../runtime/services.ts';
-import type { ResolvedColumn } from '../../schema/resolve-field.ts';
 import type { DetailTab, Section } from '../../schema/screen.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import { DataTable } from '../../table/DataTable.tsx';
 import { InlineLines } from './InlineLines.tsx';
+import type { LineTabProps } from './line-tab-props.ts';
 
 type Row = Record<string, unknown>;
 
-interface Props {
-  tab: DetailTab;
-  /** Index of the tab in the screen, for error paths. */
-  index?: number;
-  entity: EntityDecl;
-  columns: ResolvedColumn[];
-  vars: Record<string, unknown>;
-  /** Lets the page ask before closing while inline lines hold unsaved edits. */
-  trackPending?(dirty: () => boolean): () => void;
-}
+type Props = LineTabProps;
 
 /** The tab's `filter` filled from the header: the query of its lines and the link of new ones. */
 function filterValues(tab: DetailTab, entity: EntityDecl, vars: Record<string, unknown>): Row {

@@ -14,21 +14,14 @@ import type { EntityDecl } from '../../schema/entity.ts';
 import type { ResolvedColumn, ResolvedField } from '../../schema/resolve-field.ts';
 import type { DetailTab, FieldItem } from '../../schema/screen.ts';
 import { DataTable } from '../../table/DataTable.tsx';
+import type { LineTabProps } from './line-tab-props.ts';
 import { LINE_KEY, type Line, type LinesApi, LinesStore } from './LinesStore.ts';
 
 type Row = Record<string, unknown>;
 
-interface Props {
-  tab: DetailTab;
-  /** Index of the tab in the screen, for error paths. */
-  index?: number;
-  entity: EntityDecl;
-  columns: ResolvedColumn[];
-  vars: Record<string, unknown>;
+interface Props extends LineTabProps {
   /** The header link every new line gets (the tab's `filter` values). */
   fixed: Row;
-  /** Reports unsaved lines to the page, so closing the tab asks first. */
-  trackPending?(dirty: () => boolean): () => void;
 }
 
 const ROW_HEIGHT = 44;

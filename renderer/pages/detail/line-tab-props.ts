@@ -1,0 +1,16 @@
+import type { EntityDecl } from '../../schema/entity.ts';
+import type { ResolvedColumn } from '../../schema/resolve-field.ts';
+import type { DetailTab } from '../../schema/screen.ts';
+
+/** What a detail page hands each of its line tabs (dialog-edited or inline). */
+export interface LineTabProps {
+  tab: DetailTab;
+  /** Index of the tab in the screen, for error paths. */
+  index?: number;
+  entity: EntityDecl;
+  columns: ResolvedColumn[];
+  /** The header record, user and route, to fill the tab's `filter` and URLs. */
+  vars: Record<string, unknown>;
+  /** Reports unsaved lines to the page, so closing the tab asks first. */
+  trackPending?(dirty: () => boolean): () => void;
+}
