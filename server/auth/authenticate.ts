@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext, ServerContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
+import { cachedReads } from '../db/read-cache.ts';
 import { findToken } from './tokens.ts';
 
 /** API paths: `/{service}/v1/...`, `/iam/hzero/...`, `/oauth/...`. Everything else is the UI. */
@@ -22,10 +23,12 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 }
 
 export async function loadAuthContext(ctx: ServerContext, token: string): Promise<AuthContext | null> {
-  const row = await findToken(ctx.db, token);
+  // Asked on every call: answered from the read cache while no token, user, role or tenant changed.
+  const db = cachedReads(ctx.db);
+  const row = await findToken(db, token);
   if (!row) return null;
   // The token's role counts only while it is still assigned and enabled: revoking a role takes effect at once.
-  const r = await ctx.db.query<{ login_name: string; language: string; enabled_flag: number; code: string; level: string }>(
+  const r = await db.query<{ login_name: string; language: string; enabled_flag: number; code: string; level: string }>(
     `select u.login_name, u.language, u.enabled_flag, r.code, r.level
        from iam_user u
        join iam_member_role m on m.user_id = u.id and m.role_id = $2
@@ -35,7 +38,7 @@ export async function loadAuthContext(ctx: ServerContext, token: string): Promis
   );
   const u = r.rows[0];
   if (!u || u.enabled_flag !== 1) return null;
-  const member = await ctx.db.query<{ tenant_id: number }>(
+  const member = await db.query<{ tenant_id: number }>(
     `select distinct r.tenant_id from iam_member_role m join iam_role r on r.id = m.role_id where m.user_id = $1 and r.enabled_flag = 1
      union select organization_id from iam_user where id = $1`,
     [row.user_id],
@@ -45,8 +48,8 @@ export async function loadAuthContext(ctx: ServerContext, token: string): Promis
   // so a user with roles in two tenants never acts in one with the other's role.
   const tenantIds =
     u.level === 'site'
-      ? (await ctx.db.query<{ tenant_id: number }>('select tenant_id from hpfm_tenant')).rows.map((t) => Number(t.tenant_id))
-      : (await ctx.db.query<{ tenant_id: number }>('select tenant_id::float8 as tenant_id from iam_role where id = $1', [row.role_id])).rows.map((t) => Number(t.tenant_id));
+      ? (await db.query<{ tenant_id: number }>('select tenant_id from hpfm_tenant')).rows.map((t) => Number(t.tenant_id))
+      : (await db.query<{ tenant_id: number }>('select tenant_id::float8 as tenant_id from iam_role where id = $1', [row.role_id])).rows.map((t) => Number(t.tenant_id));
   return {
     token,
     userId: Number(row.user_id),

@@ -21,12 +21,14 @@ export interface TokenRow {
   role_id: number;
 }
 
+/** A live token's row. Expiry is compared here, not in SQL, so the answer can be cached (server/db/read-cache.ts). */
 export async function findToken(db: Queryable, token: string): Promise<TokenRow | undefined> {
-  const r = await db.query<TokenRow>(
-    `select user_id, tenant_id, role_id from oauth_token where token_hash = $1 and not revoked and expires_at > now()`,
+  const r = await db.query<TokenRow & { expires_ms: number }>(
+    `select user_id, tenant_id, role_id, extract(epoch from expires_at)::float8 * 1000 as expires_ms from oauth_token where token_hash = $1 and not revoked`,
     [hash(token)],
   );
-  return r.rows[0];
+  const row = r.rows[0];
+  return row && row.expires_ms > Date.now() ? { user_id: row.user_id, tenant_id: row.tenant_id, role_id: row.role_id } : undefined;
 }
 
 export async function revokeToken(db: Queryable, token: string): Promise<void> {

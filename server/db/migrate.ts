@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { entityDdl } from '../resources/ddl.ts';
+import { installChangeCounters } from './change-counters.ts';
 import type { Database } from './database.ts';
 import * as core from './migrations/001_core.ts';
 import * as numbering from './migrations/002_numbering.ts';
@@ -36,5 +37,6 @@ export async function migrate(db: Database, entities: Iterable<EntityDecl>): Pro
     });
     applied.push(version);
   }
+  await installChangeCounters(db);
   return applied;
 }

@@ -1,4 +1,5 @@
 import type { Database } from './database.ts';
+import { attachReadCache } from './read-cache.ts';
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -10,8 +11,8 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
-    return openPostgres(opts.databaseUrl);
+    return attachReadCache(await openPostgres(opts.databaseUrl));
   }
   const { openPglite } = await import('./pglite.ts');
-  return openPglite(opts.dataDir, opts.seedImage);
+  return attachReadCache(await openPglite(opts.dataDir, opts.seedImage));
 }

@@ -1,5 +1,6 @@
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { Queryable } from '../db/database.ts';
+import { cachedReads } from '../db/read-cache.ts';
 import { badRequest } from '../http/errors.ts';
 import { registerHooks, registerListFilter, type ListFilter } from '../resources/hooks.ts';
 import { columnOf, ident } from '../resources/naming.ts';
@@ -35,7 +36,7 @@ function resolveValue(raw: string, scope: Scope): string {
 
 /** The enabled ranges of an entity for the caller's tenant and role, each with its rule (the tenant's rule of a code wins). */
 export async function appliedRules(db: Queryable, entityName: string, tenantId: number, roleCode: string): Promise<AppliedRule[]> {
-  const r = await db.query<{ range_id: number; rule_code: string; rule_type_code: string | null; field_name: string | null; field_value: string | null }>(
+  const r = await cachedReads(db).query<{ range_id: number; rule_code: string; rule_type_code: string | null; field_name: string | null; field_value: string | null }>(
     `select g.range_id::float8 as range_id, g.rule_code, r.rule_type_code, r.field_name, r.field_value
        from hpfm_permission_range g
        left join hpfm_permission_rule r on r.rule_code = g.rule_code and r.tenant_id in (0, g.tenant_id, $2) and r.enabled_flag = 1

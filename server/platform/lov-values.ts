@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { cachedReads } from '../db/read-cache.ts';
 
 export interface LovValueDto {
   value: string;
@@ -14,7 +15,7 @@ export interface LovValueDto {
  * platform's (tenant 0), so a tenant can customise a list without touching others.
  */
 export async function lovValues(db: Queryable, lovCode: string, tenantId: number, lang: string): Promise<LovValueDto[]> {
-  const r = await db.query<LovValueDto & { tenant_id: number }>(
+  const r = await cachedReads(db).query<LovValueDto & { tenant_id: number }>(
     `select v.value, case when $3 = 'en_US' and coalesce(v.meaning_en, '') <> '' then v.meaning_en else v.meaning end as meaning,
             v.tag, v.parent_value as "parentValue", v.order_seq::float8 as "orderSeq", v.tenant_id::float8 as tenant_id
        from hpfm_lov_value v

@@ -1,6 +1,7 @@
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
+import { cachedReads } from '../db/read-cache.ts';
 import { forbidden } from '../http/errors.ts';
 import { approvedCodes, normaliseCode } from '../platform/menus.ts';
 
@@ -36,7 +37,7 @@ export async function checkEntityAccess(db: Queryable, e: EntityDecl, auth: Auth
  * instead of the whole menu table coming back each time.
  */
 async function holdsAnyRoute(db: Queryable, roleId: number, routes: string[]): Promise<boolean> {
-  const r = await db.query(
+  const r = await cachedReads(db).query(
     `with recursive held(id, parent_id, route) as (
        select m.id, m.parent_id, m.route from iam_role_menu rm join iam_menu m on m.id = rm.menu_id and m.enabled_flag = 1 where rm.role_id = $1
        union

@@ -1,6 +1,7 @@
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
+import { cachedReads } from '../db/read-cache.ts';
 import { badRequest, BusinessError, notFound } from '../http/errors.ts';
 import { addMeanings } from '../platform/lov-values.ts';
 import { writableFields } from './body-schema.ts';
@@ -48,8 +49,12 @@ export class EntityRepository {
     const order = orderBy(this.e, sort);
     const w = where.length ? `where ${where.join(' and ')}` : '';
     const t = ident(this.e.table);
-    const total = Number((await this.ctx.db.query<{ n: number }>(`select count(*)::int as n from ${t} t ${w}`, params)).rows[0]?.n ?? 0);
-    const rows = (await this.ctx.db.query<Row>(`select ${selectList(this.e)} from ${t} t ${w} order by ${order} limit ${size} offset ${page * size}`, params)).rows;
+    // Totals are the costly half of a page (every matching row is counted); they are reused while the table is unchanged.
+    const [counted, { rows }] = await Promise.all([
+      cachedReads(this.ctx.db).query<{ n: number }>(`select count(*)::int as n from ${t} t ${w}`, params),
+      this.ctx.db.query<Row>(`select ${selectList(this.e)} from ${t} t ${w} order by ${order} limit ${size} offset ${page * size}`, params),
+    ]);
+    const total = Number(counted.rows[0]?.n ?? 0);
     await addMeanings(this.ctx.db, rows, this.e.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
     await addLovViewMeanings(this.ctx.db, this.ctx.entities, rows, this.e, scope);
     return toPage(rows, page, size, total);

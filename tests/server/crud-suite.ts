@@ -124,6 +124,29 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
     });
   });
 
+  describe('answers reused between calls (server/db/read-cache.ts)', () => {
+    it('counts a row added by hand-run SQL in the very next total', async () => {
+      const url = `${PO}?size=1&supplierName=Hand%20Run%20Supplier`;
+      expect((await page(url)).totalElements).toBe(0);
+      expect((await page(url)).totalElements).toBe(0);
+      const po = await newPo({ supplierName: 'Hand Run Supplier' });
+      expect((await page(url)).totalElements).toBe(1);
+      await s.ctx.db.query('delete from sodr_po_header where po_header_id = $1', [po.poHeaderId]);
+      expect((await page(url)).totalElements).toBe(0);
+    });
+
+    it('refuses a token on the call after its role is disabled by hand, and honours it again after', async () => {
+      const token = await s.login('expert');
+      const self = () => s.call({ url: '/iam/hzero/v1/users/self', token });
+      expect((await self()).statusCode).toBe(200);
+      expect((await self()).statusCode).toBe(200);
+      await s.ctx.db.query(`update iam_role set enabled_flag = 0 where code = 'EXPERT'`);
+      expect((await self()).statusCode).toBe(401);
+      await s.ctx.db.query(`update iam_role set enabled_flag = 1 where code = 'EXPERT'`);
+      expect((await self()).statusCode).toBe(200);
+    });
+  });
+
   describe('get one', () => {
     it('returns the row with audit fields and value-set meanings', async () => {
       const r = await s.call({ url: `${PO}/1`, as: 'buyer' });

@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { addOrders } from '../../../server/seed/order-seed.ts';
 import { createServer, DEFAULT_DEMO_PASSWORD } from '../../../server/start-server.ts';
 import { runTsx } from '../lib/child.ts';
@@ -7,7 +12,8 @@ import type { ResultRow, Section } from '../lib/report.ts';
 /**
  * Scenario 10: the real server over 100,000 orders, 32 connections for 20 s of paged, sorted,
  * filtered order lists (autocannon in its own process). PGlite always (data seeded by
- * `server/seed-cli.ts` into a temporary DATA_DIR); PostgreSQL when DATABASE_URL is set.
+ * `server/seed-cli.ts` into a temporary DATA_DIR), and PostgreSQL: DATABASE_URL when set, else a
+ * throwaway server started by scripts/local-postgres.sh (Debian's postgresql package).
  */
 const ORDERS = 100_000;
 const CONNECTIONS = 32;
@@ -34,7 +40,11 @@ async function loadServer(repoRoot: string, opts: { dataDir?: string; databaseUr
     if (opts.databaseUrl) {
       // A PostgreSQL database is shared: top it up to 100,000 orders, never beyond.
       const have = Number((await ctx.db.query<{ n: number }>('select count(*)::float8 as n from sodr_po_header where tenant_id = $1', [TENANT])).rows[0]!.n);
-      if (have < ORDERS) await addOrders(ctx.db, ORDERS - have, { tenantId: TENANT });
+      if (have < ORDERS) {
+        await addOrders(ctx.db, ORDERS - have, { tenantId: TENANT });
+        // As seed-cli does: statistics and visibility maps now, not whenever autovacuum gets to it.
+        await ctx.db.exec('vacuum analyze');
+      }
     }
     const orders = Number((await ctx.db.query<{ n: number }>('select count(*)::float8 as n from sodr_po_header where tenant_id = $1', [TENANT])).rows[0]!.n);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -75,10 +85,35 @@ export async function serverScenario(repoRoot: string, pgliteDir: string, log: (
   const lite = await loadServer(repoRoot, { dataDir: pgliteDir }, log);
   const rows = [row('PGlite', lite)];
   const lines = [`- PGlite: ${JSON.stringify(lite.load)}`];
-  if (process.env.DATABASE_URL) {
-    const pg = await loadServer(repoRoot, { databaseUrl: process.env.DATABASE_URL }, log);
+  const pg = await withPostgres(repoRoot, log, (databaseUrl) => loadServer(repoRoot, { databaseUrl }, log));
+  if (typeof pg === 'string') rows.push(row('PostgreSQL', undefined, pg));
+  else {
     rows.push(row('PostgreSQL', pg));
     lines.push(`- PostgreSQL: ${JSON.stringify(pg.load)}`);
-  } else rows.push(row('PostgreSQL', undefined, 'DATABASE_URL not set: run with DATABASE_URL=postgres://… to measure'));
+  }
   return { rows, details: { title: 'Scenario 10: server load (autocannon summary, latency in ms)', lines } };
+}
+
+/** Runs `fn` on DATABASE_URL, or on a throwaway local server; a string says why PostgreSQL was not measured. */
+async function withPostgres<T>(repoRoot: string, log: (s: string) => void, fn: (url: string) => Promise<T>): Promise<T | string> {
+  if (process.env.DATABASE_URL) return fn(process.env.DATABASE_URL);
+  const script = join(repoRoot, 'scripts', 'local-postgres.sh');
+  const parent = mkdtempSync(join(tmpdir(), 'bench-pg-'));
+  chmodSync(parent, 0o755); // run as root, the script hands the cluster to the postgres user
+  const dir = join(parent, 'pg');
+  let url: string;
+  try {
+    url = (await promisify(execFile)(script, ['start', dir])).stdout.trim();
+  } catch (e) {
+    rmSync(parent, { recursive: true, force: true });
+    const err = e as { code?: number; stderr?: string };
+    return err.code === 3 ? 'no PostgreSQL server installed (apt-get install -y postgresql), and DATABASE_URL not set' : `local PostgreSQL did not start: ${String(err.stderr ?? e).slice(0, 200)}`;
+  }
+  log(`  local PostgreSQL at ${url}`);
+  try {
+    return await fn(url);
+  } finally {
+    await promisify(execFile)(script, ['stop', dir]).catch(() => undefined);
+    rmSync(parent, { recursive: true, force: true });
+  }
 }

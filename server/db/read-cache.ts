@@ -1,0 +1,119 @@
+import type { Database, Queryable, QueryResult } from './database.ts';
+import { CHANGE_TABLE } from './change-counters.ts';
+
+/** Functions whose answer changes without any table changing: such a query is never cached. */
+const VOLATILE = /\b(now|current_timestamp|current_date|localtimestamp|clock_timestamp|random|nextval|txid_current)\b/i;
+/** Tables a statement reads: every name after FROM or JOIN (joins are written with JOIN here, never commas). */
+const TABLE = /\b(?:from|join)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+
+export const tablesRead = (sql: string): string[] => [...new Set([...sql.matchAll(TABLE)].map((m) => m[1]!.toLowerCase()))].sort();
+
+interface Entry {
+  stamp: string;
+  rows: readonly unknown[];
+}
+
+/**
+ * Answers of the reads asked on every call (who a token belongs to, which menus a role holds,
+ * value sets, list totals), kept while the tables they read are unchanged. Validity comes from
+ * the database's own write counters (server/db/change-counters.ts), not from a time to live: an
+ * answer is reused only if no statement has written any of its tables since, in any process.
+ *
+ * Only the root database is cached: a transaction sees its own uncommitted writes, which must
+ * never be shared. Cached rows are frozen, so a caller that tries to change one fails loudly
+ * instead of changing the next caller's answer.
+ */
+export class ReadCache implements Queryable {
+  private readonly entries = new Map<string, Entry>();
+  private gathering?: Promise<Map<string, number>>;
+  /** Counters last read, and how many local writes had completed when that read was issued. */
+  private known?: { writes: number; counters: Map<string, number> };
+  private writes = 0;
+
+  /**
+   * `soleWriter`: this process is the only one writing to the database (embedded PGlite), so the
+   * counters need reading again only after one of its own statements may have written.
+   */
+  constructor(
+    private readonly db: Queryable,
+    private readonly soleWriter = false,
+    private readonly maxEntries = 5000,
+  ) {}
+
+  /** A statement that may have written has completed (sole-writer databases only). */
+  wrote(): void {
+    this.writes++;
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+    const tables = tablesRead(sql);
+    if (tables.length === 0 || VOLATILE.test(sql)) return this.db.query<T>(sql, params);
+    const counters = await this.counters();
+    const stamp = tables.map((t) => counters.get(t) ?? 0).join(',');
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const hit = this.entries.get(key);
+    if (hit?.stamp === stamp) {
+      // Least recently used goes first: re-inserting moves the entry to the end.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return { rows: hit.rows as T[] };
+    }
+    const r = await this.db.query<T>(sql, params);
+    for (const row of r.rows) Object.freeze(row);
+    this.entries.delete(key);
+    this.entries.set(key, { stamp, rows: Object.freeze(r.rows) });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return r;
+  }
+
+  /**
+   * All counters, read once for the calls that arrive in the same turn of the event loop. A call
+   * joins only a read that has not started yet, so it never sees a state older than its own
+   * start (a write committed before the call is always seen).
+   */
+  private counters(): Promise<Map<string, number>> {
+    if (this.soleWriter && this.known?.writes === this.writes) return Promise.resolve(this.known.counters);
+    if (!this.gathering) {
+      this.gathering = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        this.gathering = undefined;
+        const writes = this.writes;
+        const r = await this.db.query<{ table_name: string; n: number }>(`select table_name, n::float8 as n from ${CHANGE_TABLE}`);
+        const counters = new Map(r.rows.map((x) => [x.table_name, Number(x.n)]));
+        this.known = { writes, counters };
+        return counters;
+      });
+    }
+    return this.gathering;
+  }
+}
+
+const caches = new WeakMap<Queryable, ReadCache>();
+
+/** Statements that only read; anything else (and any transaction) may have written. */
+const READ_ONLY = /^\s*(select|with)\b(?![\s\S]*\b(insert|update|delete|truncate)\b)/i;
+
+/**
+ * Gives a database its read cache (done where databases are opened). PGlite lives inside this
+ * process, so every write passes through here and is noted as it completes; a PostgreSQL server
+ * may be written by other instances, so its counters are read for every batch of cached calls.
+ */
+export function attachReadCache(db: Database): Database {
+  const cache = new ReadCache(db, db.kind === 'pglite');
+  caches.set(db, cache);
+  if (db.kind !== 'pglite') return db;
+  const { query, exec, transaction } = db;
+  const noting = async <T>(run: () => Promise<T>, wrote: boolean): Promise<T> => {
+    try {
+      return await run();
+    } finally {
+      if (wrote) cache.wrote();
+    }
+  };
+  db.query = <T>(sql: string, params?: unknown[]) => noting(() => query.call<Database, [string, unknown[] | undefined], Promise<QueryResult<T>>>(db, sql, params), !READ_ONLY.test(sql));
+  db.exec = (sql) => noting(() => exec.call(db, sql), true);
+  db.transaction = <T>(fn: (tx: Queryable) => Promise<T>) => noting(() => transaction.call<Database, [typeof fn], Promise<T>>(db, fn), true);
+  return db;
+}
+
+/** The read cache of `db` when it is a root database; a transaction (or anything else) reads directly. */
+export const cachedReads = (db: Queryable): Queryable => caches.get(db) ?? db;
