@@ -104,5 +104,5 @@ const md = [
 ].join('\n');
 if (only) console.log(`\n${table(rows)}\n\n${details.flatMap((d) => [`## ${d.title}`, ...d.lines]).join("\n")}`);
 else writeFileSync(join(projectRoot, 'BENCHMARKS.md'), md);
-log(`BENCHMARKS.md written: ${rows.filter((r) => r.pass).length} pass, ${failed.length} fail, ${rows.filter((r) => r.pass === undefined).length} info`);
+log(`${only ? "printed (BENCHMARKS.md left as it was)" : "BENCHMARKS.md written"}: ${rows.filter((r) => r.pass).length} pass, ${failed.length} fail, ${rows.filter((r) => r.pass === undefined).length} info`);
 process.exit(0);

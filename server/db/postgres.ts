@@ -1,8 +1,27 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable } from './database.ts';
 
 // pg returns bigint/numeric as strings by default; ids here fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+const READ = /^\s*(select|with)\b/i;
+const names = new Map<string, string>();
+
+/**
+ * Parameterised reads run as named prepared statements: each connection parses and plans them
+ * once, not on every call (planning took as long as running the order-list page query). Their
+ * texts are a bounded set (values travel as parameters), so connections do not grow without end.
+ */
+function statementName(sql: string, params?: unknown[]): string | undefined {
+  if (!params?.length || !READ.test(sql)) return undefined;
+  let name = names.get(sql);
+  if (!name) {
+    name = `r_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    if (names.size < 10_000) names.set(sql, name);
+  }
+  return name;
+}
 
 /** A real PostgreSQL server, chosen with DATABASE_URL; same SQL as PGlite. */
 export async function openPostgres(url: string): Promise<Database> {
@@ -10,7 +29,7 @@ export async function openPostgres(url: string): Promise<Database> {
   await pool.query('select 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      const r = await c.query(sql, params);
+      const r = await c.query({ text: sql, values: params, name: statementName(sql, params) });
       return { rows: r.rows as T[], affectedRows: r.rowCount ?? 0 };
     },
   });

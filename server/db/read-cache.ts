@@ -17,7 +17,8 @@ interface Entry {
  * Answers of the reads asked on every call (who a token belongs to, which menus a role holds,
  * value sets, list totals), kept while the tables they read are unchanged. Validity comes from
  * the database's own write counters (server/db/change-counters.ts), not from a time to live: an
- * answer is reused only if no statement has written any of its tables since, in any process.
+ * answer is reused only if no statement has written any of its tables since (for other processes'
+ * writes, up to a few milliseconds ago: see the constructor).
  *
  * Only the root database is cached: a transaction sees its own uncommitted writes, which must
  * never be shared. Cached rows are frozen, so a caller that tries to change one fails loudly
@@ -26,28 +27,42 @@ interface Entry {
 export class ReadCache implements Queryable {
   private readonly entries = new Map<string, Entry>();
   private gathering?: Promise<Map<string, number>>;
-  /** Counters last read, and how many local writes had completed when that read was issued. */
-  private known?: { writes: number; counters: Map<string, number> };
+  /** Counters last read, when that read was issued, and how many local writes had completed then. */
+  private known?: { writes: number; at: number; counters: Map<string, number> };
   private writes = 0;
 
   /**
    * `soleWriter`: this process is the only one writing to the database (embedded PGlite), so the
-   * counters need reading again only after one of its own statements may have written.
+   * counters need reading again only after one of its own statements may have written. Otherwise
+   * (PostgreSQL, where other instances and people with psql write too) counters read less than
+   * `sharedMaxAgeMs` ago are reused, unless this process has written since: its own writes are
+   * seen at once, other writers' within a few milliseconds, about what a network round trip takes.
    */
   constructor(
     private readonly db: Queryable,
     private readonly soleWriter = false,
+    private readonly sharedMaxAgeMs = 5,
     private readonly maxEntries = 5000,
   ) {}
 
-  /** A statement that may have written has completed (sole-writer databases only). */
+  /** The tables of a cacheable statement, undefined for one that is not; worked out once per text. */
+  private readonly shapes = new Map<string, string[] | undefined>();
+  private tablesOf(sql: string): string[] | undefined {
+    if (this.shapes.has(sql)) return this.shapes.get(sql);
+    const tables = tablesRead(sql);
+    const out = tables.length === 0 || VOLATILE.test(sql) ? undefined : tables;
+    if (this.shapes.size < this.maxEntries) this.shapes.set(sql, out);
+    return out;
+  }
+
+  /** A statement that may have written has completed. */
   wrote(): void {
     this.writes++;
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-    const tables = tablesRead(sql);
-    if (tables.length === 0 || VOLATILE.test(sql)) return this.db.query<T>(sql, params);
+    const tables = this.tablesOf(sql);
+    if (!tables) return this.db.query<T>(sql, params);
     const counters = await this.counters();
     const stamp = tables.map((t) => counters.get(t) ?? 0).join(',');
     const key = `${sql}\u0000${JSON.stringify(params)}`;
@@ -69,17 +84,19 @@ export class ReadCache implements Queryable {
   /**
    * All counters, read once for the calls that arrive in the same turn of the event loop. A call
    * joins only a read that has not started yet, so it never sees a state older than its own
-   * start (a write committed before the call is always seen).
+   * start, except for the reuse window of shared databases described at the constructor.
    */
   private counters(): Promise<Map<string, number>> {
-    if (this.soleWriter && this.known?.writes === this.writes) return Promise.resolve(this.known.counters);
+    const k = this.known;
+    if (k?.writes === this.writes && (this.soleWriter || performance.now() - k.at < this.sharedMaxAgeMs)) return Promise.resolve(k.counters);
     if (!this.gathering) {
       this.gathering = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
         this.gathering = undefined;
         const writes = this.writes;
+        const at = performance.now();
         const r = await this.db.query<{ table_name: string; n: number }>(`select table_name, n::float8 as n from ${CHANGE_TABLE}`);
         const counters = new Map(r.rows.map((x) => [x.table_name, Number(x.n)]));
-        this.known = { writes, counters };
+        this.known = { writes, at, counters };
         return counters;
       });
     }
@@ -93,14 +110,14 @@ const caches = new WeakMap<Queryable, ReadCache>();
 const READ_ONLY = /^\s*(select|with)\b(?![\s\S]*\b(insert|update|delete|truncate)\b)/i;
 
 /**
- * Gives a database its read cache (done where databases are opened). PGlite lives inside this
- * process, so every write passes through here and is noted as it completes; a PostgreSQL server
- * may be written by other instances, so its counters are read for every batch of cached calls.
+ * Gives a database its read cache (done where databases are opened). Every statement this process
+ * runs passes through here, and one that may have written is noted as it completes. PGlite lives
+ * inside this process, so that is every write there is; a PostgreSQL server may also be written
+ * by other instances (see ReadCache).
  */
 export function attachReadCache(db: Database): Database {
   const cache = new ReadCache(db, db.kind === 'pglite');
   caches.set(db, cache);
-  if (db.kind !== 'pglite') return db;
   const { query, exec, transaction } = db;
   const noting = async <T>(run: () => Promise<T>, wrote: boolean): Promise<T> => {
     try {

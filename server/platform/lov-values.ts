@@ -15,7 +15,13 @@ export interface LovValueDto {
  * platform's (tenant 0), so a tenant can customise a list without touching others.
  */
 export async function lovValues(db: Queryable, lovCode: string, tenantId: number, lang: string): Promise<LovValueDto[]> {
-  const r = await cachedReads(db).query<LovValueDto & { tenant_id: number }>(
+  return (await valueRows(db, lovCode, tenantId, lang)).map(({ tenant_id: _t, ...rest }) => rest);
+}
+
+type ValueRow = LovValueDto & { tenant_id: number };
+
+function valueRows(db: Queryable, lovCode: string, tenantId: number, lang: string): Promise<readonly ValueRow[]> {
+  return cachedReads(db).query<ValueRow>(
     `select v.value, case when $3 = 'en_US' and coalesce(v.meaning_en, '') <> '' then v.meaning_en else v.meaning end as meaning,
             v.tag, v.parent_value as "parentValue", v.order_seq::float8 as "orderSeq", v.tenant_id::float8 as tenant_id
        from hpfm_lov_value v
@@ -23,8 +29,16 @@ export async function lovValues(db: Queryable, lovCode: string, tenantId: number
         and (v.tenant_id = $2 or not exists (select 1 from hpfm_lov_value w where w.lov_code = $1 and w.tenant_id = $2 and $2 <> 0))
       order by v.order_seq nulls last, v.value`,
     [lovCode, tenantId, lang],
-  );
-  return r.rows.map(({ tenant_id: _t, ...rest }) => rest);
+  ).then((r) => r.rows);
+}
+
+/** value → meaning, built once per answer of the read cache (the same rows come back while the values are unchanged). */
+const meaningMaps = new WeakMap<readonly ValueRow[], Map<string, string>>();
+async function meaningsOf(db: Queryable, lovCode: string, tenantId: number, lang: string): Promise<Map<string, string>> {
+  const rows = await valueRows(db, lovCode, tenantId, lang);
+  let map = meaningMaps.get(rows);
+  if (!map) meaningMaps.set(rows, (map = new Map(rows.map((v) => [v.value, v.meaning]))));
+  return map;
 }
 
 /** Adds `<field>Meaning` to rows for every field bound to a value set. */
@@ -37,7 +51,7 @@ export async function addMeanings(
 ): Promise<void> {
   for (const f of fields) {
     if (!f.lov || rows.length === 0) continue;
-    const map = new Map((await lovValues(db, f.lov, tenantId, lang)).map((v) => [v.value, v.meaning]));
+    const map = await meaningsOf(db, f.lov, tenantId, lang);
     for (const row of rows) {
       const v = row[f.name];
       if (v !== null && v !== undefined) row[`${f.name}Meaning`] = map.get(String(v)) ?? String(v);

@@ -1,8 +1,12 @@
-import { cellRenderers, fieldWidgets, pageKinds } from '../../renderer/registry/builtins.ts';
+import { actionTypes, cellRenderers, fieldWidgets, pageKinds } from '../../renderer/registry/builtins.ts';
 
-/** Page kinds, widgets and cells nearly every screen needs, most used first. */
+/** Page kinds, entity declarations, widgets, cells and actions nearly every screen needs, most used first. */
 const COMMON = [
   () => pageKinds.resolve('list'),
+  () => import('../../renderer/data/entities.ts'),
+  () => actionTypes.resolve('navigate'),
+  () => actionTypes.resolve('export'),
+  () => actionTypes.resolve('request'),
   () => fieldWidgets.resolve('input'),
   () => fieldWidgets.resolve('select'),
   () => cellRenderers.resolve('text'),
@@ -12,6 +16,12 @@ const COMMON = [
   () => fieldWidgets.resolve('number'),
   () => fieldWidgets.resolve('switch'),
   () => fieldWidgets.resolve('lov'),
+  () => actionTypes.resolve('delete'),
+  () => actionTypes.resolve('form'),
+  () => actionTypes.resolve('back'),
+  () => actionTypes.resolve('save'),
+  () => cellRenderers.resolve('flag'),
+  () => cellRenderers.resolve('status'),
 ];
 
 /** Performance mark the benchmark reads: JavaScript requested before it counts as "before the first screen". */
