@@ -6,7 +6,7 @@ import { RendererContext } from '../../renderer/runtime/services.ts';
 import { ExceptionPage } from '../exception/ExceptionPage.tsx';
 import { rendererServices } from '../renderer-services.ts';
 import { LiveScreenHost } from '../routes/LiveScreenHost.tsx';
-import { loadWithTimeout } from '../routes/load-with-timeout.ts';
+import { loadWithTimeout, startNow } from '../routes/load-with-timeout.ts';
 import { screenFor } from '../routes/screen-routes.ts';
 import { storedRoutes } from '../routes/stored-routes.ts';
 import { useStores } from '../StoreContext.ts';
@@ -36,8 +36,9 @@ export const TabContent = observer(function TabContent({ tab }: { tab: Tab }) {
   );
   const path = tab.path;
   const hit = useMemo(() => screenFor(path), [path]);
-  // One loader per route, so a re-render never makes the page load its schema again.
-  const load = useMemo(() => (hit ? loadWithTimeout(hit.entry.load, hit.entry.file) : undefined), [hit]);
+  // One loader per route, so a re-render never makes the page load its schema again; the schema
+  // is asked for as the tab first renders.
+  const load = useMemo(() => (hit ? startNow(loadWithTimeout(hit.entry.load, hit.entry.file)) : undefined), [hit]);
   // Stored pages are looked up once signed in (exception pages also render without a user).
   const signedIn = !!root.user.currentUser;
   const tenantId = root.user.tenantId;

@@ -19,3 +19,19 @@ export function loadWithTimeout<T>(load: () => Promise<T>, chunk: string, timeou
       );
     });
 }
+
+/**
+ * Starts `load` at once and gives that answer to the first caller; later calls (a retry) load
+ * again. A tab asks for its schema while it renders, instead of in an effect after its first
+ * paint (a frame or more later on a slow machine).
+ */
+export function startNow<T>(load: () => Promise<T>): () => Promise<T> {
+  let first: Promise<T> | undefined = load();
+  // Whoever takes the first answer handles its failure; until then it is not "unhandled".
+  first.catch(() => undefined);
+  return () => {
+    const p = first ?? load();
+    first = undefined;
+    return p;
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadWithTimeout } from '../../src/routes/load-with-timeout.ts';
+import { loadWithTimeout, startNow } from '../../src/routes/load-with-timeout.ts';
 import { reportPageView, setPageViewReporter } from '../../src/routes/page-view.ts';
 import { NoticeStore } from '../../src/stores/NoticeStore.ts';
 
@@ -13,6 +13,15 @@ describe('chunk loading (§8)', () => {
     await check;
     vi.useRealTimers();
     expect(await loadWithTimeout(() => Promise.resolve('{}'), 'ok.json')()).toBe('{}');
+  });
+
+  it('asks for a tab’s schema as soon as the tab renders, and asks again on a retry after a failure', async () => {
+    let calls = 0;
+    const load = startNow(() => (++calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(`schema ${calls}`)));
+    expect(calls).toBe(1);
+    await expect(load()).rejects.toThrow('offline');
+    expect(calls).toBe(1);
+    expect(await load()).toBe('schema 2');
   });
 });
 
