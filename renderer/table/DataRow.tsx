@@ -62,7 +62,8 @@ export const DataRow = memo(function DataRow(p: DataRowProps) {
         );
       })}
       {p.actions && (
-        <div className="dt-cell" style={{ width: p.actionsWidth }}>
+        // Keyed by record: a recycled row (see DataTable) must not hand an action's state (a pending request, an open confirm) to the next record.
+        <div key={`actions:${p.id}`} className="dt-cell" style={{ width: p.actionsWidth }}>
           {p.actions(data)}
         </div>
       )}

@@ -86,12 +86,23 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
     count: rowModel.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 8,
+    // Rows re-render in place as they scroll (see `recycle`), so a few spare rows suffice; each costs every scroll jump.
+    overscan: 3,
     observeElementRect: (instance, cb) => {
       reportRect.current = cb;
       return observeElementRect(instance, cb);
     },
   });
+  const items = virtual.getVirtualItems();
+  // A scroll jump replaces every row on screen. Keyed by their slot on screen instead of by record,
+  // the row elements stay and only their cells' text changes, which costs a fraction of building
+  // new rows. Tables whose cells hold editors (renderCell) keep one element per record, so no
+  // editor state moves to another record.
+  const recycle = !p.renderCell;
+  // Slots only grow (the viewport settling after the first rows must not re-key rows already shown);
+  // any run of at most `slots` consecutive indices has distinct keys modulo `slots`.
+  const slots = useRef(0);
+  slots.current = Math.max(slots.current, items.length);
   const actionsWidth = p.rowActions ? (p.rowActionsWidth ?? 180) : 0;
   const width = selectWidth + visible.reduce((n, c) => n + c.width, 0) + actionsWidth;
   const allKeys = rowModel.map((r) => r.id);
@@ -161,11 +172,11 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
             </div>
           ) : (
             <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-              {virtual.getVirtualItems().map((vi) => {
+              {items.map((vi) => {
                 const row = rowModel[vi.index]!;
                 return (
                   <DataRow
-                    key={row.id}
+                    key={recycle ? vi.index % slots.current : row.id}
                     id={row.id}
                     data={row.original}
                     start={vi.start}

@@ -4,6 +4,7 @@ import { RendererContext } from '../../../../../renderer/runtime/services.ts';
 import { ScreenHost } from '../../../../../renderer/ScreenHost.tsx';
 import { listEntity, listScreen, LOVS, makeRows } from '../data/list-data.ts';
 import { installListHarness } from '../harness/list-harness.ts';
+import { when } from '../harness/paint.ts';
 import { benchServices } from '../services.ts';
 import '../page.css';
 
@@ -17,7 +18,9 @@ const rows = makeRows();
 let release!: () => void;
 const arrived = new Promise<unknown>((resolve) => (release = () => resolve({ content: rows, totalElements: rows.length })));
 let requested!: () => void;
-const mounted = new Promise<void>((resolve) => (requested = resolve));
+// Mounted = the table's shell is on screen and its rows have been asked for. The page asks while it
+// first renders (before its widget code has loaded), so the request alone does not mean mounted.
+const mounted = new Promise<void>((resolve) => (requested = resolve)).then(() => when(() => !!document.querySelector('.dt-head'), 60_000));
 
 const services = benchServices([listEntity], (url, query) => {
   if (url.endsWith('/lovs/value')) return Promise.resolve(LOVS[String(query?.lovCode)] ?? []);

@@ -1,0 +1,79 @@
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { useState } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import { resolveColumn } from '../../renderer/schema/resolve-field.ts';
+import { DataTable } from '../../renderer/table/DataTable.tsx';
+import { testServices, WithServices } from './test-services.tsx';
+
+afterEach(cleanup);
+
+const entity: EntityDecl = {
+  version: 1,
+  name: 'item',
+  table: 'bench_item',
+  primaryKey: 'itemId',
+  tenantScoped: false,
+  paths: { site: '/bench/v1/items' },
+  fields: [
+    { name: 'itemId', type: 'integer' },
+    { name: 'itemName', type: 'string' },
+  ],
+};
+const ROWS = Array.from({ length: 1000 }, (_, i) => ({ itemId: i + 1, itemName: `Item ${i + 1}` }));
+
+/** A row action with state of its own, as a pending request or an open confirm would have. */
+function Flag({ row }: { row: Record<string, unknown> }) {
+  const [on, setOn] = useState(false);
+  return (
+    <button type="button" data-testid={`flag-${String(row.itemId)}`} onClick={() => setOn(true)}>
+      {on ? 'flagged' : 'flag'}
+    </button>
+  );
+}
+
+const rowsShown = (c: HTMLElement) => Array.from(c.querySelectorAll<HTMLElement>('[role="row"][data-row-key]'));
+
+describe('DataTable scrolling', () => {
+  // happy-dom lays nothing out: a 400 px viewport of 40 px rows.
+  beforeAll(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: 800, bottom: 400, width: 800, height: 400, toJSON: () => ({}) } as DOMRect);
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  it('shows the records scrolled to in the row elements already on screen, and keeps row-action state with its record', async () => {
+    const { container, getByTestId, queryByText } = render(
+      <WithServices services={testServices([entity])}>
+        <DataTable columns={[resolveColumn(entity, 'itemName', '/0')]} rows={ROWS} rowKey="itemId" height={400} rowHeight={40} rowActions={(row) => <Flag row={row} />} />
+      </WithServices>,
+    );
+    const before = rowsShown(container);
+    expect(before[0]!.dataset.rowKey).toBe('1');
+    expect(before[0]!.textContent).toContain('Item 1');
+    fireEvent.click(getByTestId('flag-2'));
+    expect(getByTestId('flag-2').textContent).toBe('flagged');
+
+    const scroller = container.querySelector<HTMLElement>('.dt-scroll')!;
+    await act(async () => {
+      scroller.scrollTop = 20000; // row 500
+      fireEvent.scroll(scroller);
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    const after = rowsShown(container);
+    const keys = after.map((r) => Number(r.dataset.rowKey));
+    expect(Math.min(...keys)).toBeGreaterThan(450);
+    for (const r of after) expect(r.textContent).toContain(`Item ${r.dataset.rowKey}`);
+    // The same elements, now showing other records (no rows torn down and built again) ...
+    expect(after.filter((r) => before.includes(r)).length).toBeGreaterThan(after.length / 2);
+    // ... while the action state stayed with record 2 instead of moving to the record now in its slot.
+    expect(queryByText('flagged')).toBeNull();
+    await act(async () => {
+      scroller.scrollTop = 0;
+      fireEvent.scroll(scroller);
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(rowsShown(container)[0]!.textContent).toContain('Item 1');
+  });
+});
