@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RendererServices } from '../../renderer/runtime/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveColumn } from '../../renderer/schema/resolve-field.ts';
@@ -7,7 +7,7 @@ import { ColumnSettings } from '../../renderer/table/ColumnSettings.tsx';
 import { displayOrder, mergeSettings, moveColumn, schemaSettings, setHidden, setPinned, type TableSettings, toTableState } from '../../renderer/table/column-settings.ts';
 import { DataTable } from '../../renderer/table/DataTable.tsx';
 import { TableSettingsStore, tableScreenCode } from '../../renderer/table/table-settings-store.ts';
-import { testServices, WithServices } from './test-services.tsx';
+import { fakeLayout, testServices, WithServices } from './test-services.tsx';
 
 afterEach(cleanup);
 
@@ -78,12 +78,7 @@ describe('the column model', () => {
 });
 
 describe('DataTable with column settings', () => {
-  beforeAll(() => {
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: 800, bottom: 600, width: 800, height: 600, toJSON: () => ({}) } as DOMRect);
-  });
-  afterAll(() => vi.restoreAllMocks());
+  fakeLayout(800, 600);
   const rows = [{ id: 1, loginName: 'admin', realName: 'Ada', email: 'a@x', phone: '1', remark: 'r' }];
   const headers = () => screen.getAllByRole('columnheader').map((h) => h.dataset.column);
   const header = (f: string) => screen.getAllByRole('columnheader').find((h) => h.dataset.column === f)!;

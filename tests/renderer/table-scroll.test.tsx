@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveColumn } from '../../renderer/schema/resolve-field.ts';
 import { DataTable } from '../../renderer/table/DataTable.tsx';
-import { testServices, WithServices } from './test-services.tsx';
+import { fakeLayout, testServices, WithServices } from './test-services.tsx';
 
 afterEach(cleanup);
 
@@ -35,13 +35,7 @@ function Flag({ row }: { row: Record<string, unknown> }) {
 const rowsShown = (c: HTMLElement) => Array.from(c.querySelectorAll<HTMLElement>('[role="row"][data-row-key]'));
 
 describe('DataTable scrolling', () => {
-  // happy-dom lays nothing out: a 400 px viewport of 40 px rows.
-  beforeAll(() => {
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: 800, bottom: 400, width: 800, height: 400, toJSON: () => ({}) } as DOMRect);
-  });
-  afterAll(() => vi.restoreAllMocks());
+  fakeLayout(800, 400);
 
   it('shows the records scrolled to in the row elements already on screen, and keeps row-action state with its record', async () => {
     const { container, getByTestId, queryByText } = render(

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { RendererContext, type RendererServices } from '../../renderer/runtime/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 
@@ -26,4 +26,17 @@ export function testServices(entities: EntityDecl[], request: RendererServices['
 
 export function WithServices({ services, children }: { services: RendererServices; children: ReactNode }) {
   return <RendererContext.Provider value={services}>{children}</RendererContext.Provider>;
+}
+
+/**
+ * happy-dom lays nothing out: gives every element a `width` × `height` box for the tests of the
+ * enclosing describe, so the table's virtualiser renders rows.
+ */
+export function fakeLayout(width: number, height: number): void {
+  beforeAll(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(height);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(width);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: width, bottom: height, width, height, toJSON: () => ({}) } as DOMRect);
+  });
+  afterAll(() => vi.restoreAllMocks());
 }

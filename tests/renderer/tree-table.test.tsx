@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveColumn } from '../../renderer/schema/resolve-field.ts';
 import { DataTable } from '../../renderer/table/DataTable.tsx';
 import { flattenTree } from '../../renderer/table/tree-rows.ts';
-import { testServices, WithServices } from './test-services.tsx';
+import { fakeLayout, testServices, WithServices } from './test-services.tsx';
 
 afterEach(cleanup);
 
@@ -66,13 +66,7 @@ const entity: EntityDecl = {
 };
 
 describe('DataTable with "tree"', () => {
-  // happy-dom lays nothing out: give the scroll viewport a size so the virtualiser renders rows.
-  beforeAll(() => {
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: 800, bottom: 600, width: 800, height: 600, toJSON: () => ({}) } as DOMRect);
-  });
-  afterAll(() => vi.restoreAllMocks());
+  fakeLayout(800, 600);
   const mount = (expandLevel?: number) =>
     render(
       <WithServices services={testServices([entity])}>
