@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Indexer, StoryIndexInput } from 'storybook/internal/types';
 import type { Plugin } from 'vite';
-import { NON_SCREEN_DIRS, readManifest } from '../renderer/build/screen-files.ts';
+import { NON_SCREEN_DIRS, readManifest } from '../renderer/schema-files/screen-files.ts';
 import { actionTypes, cellRenderers, fieldWidgets, pageKinds } from '../renderer/registry/builtins.ts';
 import { REGISTRY_STORY_TITLES, registryStorySpecs, screenStorySpecs, type StorySpec } from '../stories/support/story-specs.ts';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { readManifest } from './screen-files.ts';
+import { readManifest } from '../schema-files/screen-files.ts';
 
 const ID = 'virtual:screen-manifest';
 const RESOLVED = `\0${ID}`;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { CheckContext } from '../../renderer/check/check-context.ts';
 import { validateEntityMeta, validateLovsMeta } from '../../renderer/check/meta-validate.ts';
 import type { Problem } from '../../renderer/check/problems.ts';
-import { listScreenFiles } from '../../renderer/build/screen-files.ts';
+import { listEntityFiles, listScreenFiles } from '../../renderer/schema-files/screen-files.ts';
 import { actionTypes, cellRenderers, customComponents, customHandlers, fieldWidgets } from '../../renderer/registry/builtins.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { LOV_VIEWS, VALUE_SETS } from '../../server/seed/lov-seed.ts';
@@ -39,9 +39,8 @@ export function readCheckInputs(schemasDir: string): CheckInputs {
   const problems: Problem[] = [];
   const entities = new Map<string, EntityDecl>();
   const entityByFile = new Map<string, EntityDecl>();
-  const entityFiles = readdirSync(join(schemasDir, 'entities')).filter((f) => f.endsWith('.json')).sort();
-  for (const f of entityFiles) {
-    const file = `entities/${f}`;
+  const entityFiles = listEntityFiles(schemasDir);
+  for (const file of entityFiles) {
     const { doc, error } = readJson(join(schemasDir, file));
     if (error) {
       problems.push({ file, path: '', message: error });

@@ -50,7 +50,7 @@ interface SendTestBody {
 export async function hmsgSendConfigRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db } = ctx;
   const entity = ctx.entities.get('sendConfig');
-  if (!entity) throw new Error('entity sendConfig is not declared (schemas/entities/send-config.json)');
+  if (!entity) throw new Error('entity sendConfig is not declared (schemas/entities/hmsg/send-config.json)');
 
   const body = {
     type: ['object', 'null'],

@@ -25,7 +25,7 @@ registerHooks('notice', {
  */
 export async function noticeRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const entity = ctx.entities.get('notice');
-  if (!entity) throw new Error('entity notice is not declared (schemas/entities/notice.json)');
+  if (!entity) throw new Error('entity notice is not declared (schemas/entities/hptl/notice.json)');
   app.get(
     '/hmsg/v1/:tenantId/notices/user/preview',
     {

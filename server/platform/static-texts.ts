@@ -11,7 +11,7 @@ import { platformScope, scopeTenant } from './call-scope.ts';
  */
 export async function staticTextRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const entity = ctx.entities.get('staticText');
-  if (!entity) throw new Error('entity staticText is not declared (schemas/entities/static-text.json)');
+  if (!entity) throw new Error('entity staticText is not declared (schemas/entities/hpfm/static-text.json)');
   const schema = {
     params: { type: 'object', properties: { tenantId: { type: 'integer' } } },
     querystring: {

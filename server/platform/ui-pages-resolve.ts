@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest } from '../../renderer/build/screen-files.ts';
+import { readManifest } from '../../renderer/schema-files/screen-files.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { applyOverlay, isOverlay, type OverlayConflict, overlayConflicts } from '../../renderer/schema/overlay.ts';
 import { formatSchemaJson } from '../../scripts/schemas/format-json.ts';

@@ -1,4 +1,4 @@
-import poHeaderDecl from '../../schemas/entities/po-header.json' with { type: 'json' };
+import poHeaderDecl from '../../schemas/entities/sodr/po-header.json' with { type: 'json' };
 import type { Database, Queryable } from '../db/database.ts';
 import { formatNumber, reserveNumbers } from '../resources/numbering.ts';
 import { bumpSequence, insertRows } from './insert.ts';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { NON_SCREEN_DIRS } from '../../renderer/build/screen-files.ts';
+import { NON_SCREEN_DIRS } from '../../renderer/schema-files/screen-files.ts';
 import { projectRoot } from '../paths.ts';
 
 type Label = string | { zh_CN: string; en_US: string };

@@ -5,7 +5,7 @@ import type { EntityDecl } from '../../renderer/schema/entity.ts';
  * The data files under schemas/ the in-browser data source reads, bundled by Vite at build
  * time: a file added by anyone shows up on the next build (or hot reload) without code changes.
  */
-const entityFiles = import.meta.glob<EntityDecl>('/schemas/entities/*.json', { eager: true, import: 'default' });
+const entityFiles = import.meta.glob<EntityDecl>('/schemas/entities/*/*.json', { eager: true, import: 'default' });
 const lovFiles = import.meta.glob<{ valueSets?: Record<string, ValueSetDecl>; views?: LovViewDecl[] }>('/schemas/lovs/*.json', { eager: true, import: 'default' });
 const i18nFiles = import.meta.glob<Record<string, Record<string, string>>>('/schemas/i18n/*.json', { eager: true, import: 'default' });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest } from '../../renderer/build/screen-files.ts';
+import { readManifest } from '../../renderer/schema-files/screen-files.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { projectRoot } from '../../server/paths.ts';
 import type { Page } from 'playwright-core';

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScreenHost } from '../../renderer/ScreenHost.tsx';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
-import userEntity from '../../schemas/entities/user.json';
+import userEntity from '../../schemas/entities/hiam/user.json';
 import { testServices, WithServices } from './test-services.tsx';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_STORY_FILES, generatedIndex, generatedModuleCode } from '../../.storybook/generated-stories.ts';
-import { listScreenFiles } from '../../renderer/build/screen-files.ts';
+import { listScreenFiles } from '../../renderer/schema-files/screen-files.ts';
 import { manifestEntries } from './story-manifest.ts';
 import { actionTypes, cellRenderers, fieldWidgets, pageKinds } from '../../renderer/registry/builtins.ts';
 import { buildRegistryStories } from '../../stories/support/registry-stories.tsx';

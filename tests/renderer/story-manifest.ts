@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScreenManifestEntry } from 'virtual:screen-manifest';
-import { readManifest } from '../../renderer/build/screen-files.ts';
+import { readManifest } from '../../renderer/schema-files/screen-files.ts';
 import type { Label } from '../../renderer/schema/label.ts';
 
 const schemasDir = join(import.meta.dirname, '..', '..', 'schemas');

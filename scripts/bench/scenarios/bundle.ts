@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { readManifest } from '../../../renderer/build/screen-files.ts';
+import { readManifest } from '../../../renderer/schema-files/screen-files.ts';
 import { openWorkplace } from '../lib/app-server.ts';
 import { VIEWPORT } from '../lib/browser.ts';
 import { builtFile, kb, noCache, recordScripts, type Script } from '../lib/js-sizes.ts';

@@ -19,7 +19,7 @@ const read = (file: string) => readFileSync(join(schemas, file), 'utf8');
 async function seedPages(tx: Queryable): Promise<void> {
   // A code is unique among the pages not deleted, per tenant: a deleted page frees its code.
   await tx.query('create unique index if not exists hpfm_ui_page_code_uk on hpfm_ui_page (tenant_id, page_code) where delete_flag = 0');
-  const paymentTerm = JSON.parse(read('entities/payment-term.json')) as EntityDecl;
+  const paymentTerm = JSON.parse(read('entities/smdm/payment-term.json')) as EntityDecl;
   const terms = formatSchemaJson(scaffoldScreen({ kind: 'list', entity: paymentTerm, title: { zh_CN: '付款条件(存储页面示例)', en_US: 'Payment terms (stored page sample)' } }));
   const orders = read('sodr/send-order.list.json');
   const stamp = '2025-12-30 09:00:00';
