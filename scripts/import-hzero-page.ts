@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { validateScreenMeta } from '../renderer/check/meta-validate.ts';
+import { validateScreenMeta } from '../renderer/schema/check/meta-validate.ts';
 import { projectRoot } from '../server/paths.ts';
 import { loadEntities } from '../server/resources/entities.ts';
-import { formatSchemaJson } from './schemas/format-json.ts';
-import { type HzeroPage, importHzeroPage } from './schemas/hzero-import.ts';
+import { formatSchemaJson } from '../renderer/schema/format-json.ts';
+import { type HzeroPage, importHzeroPage } from '../renderer/schema/hzero-import.ts';
 
 /**
  * `npx tsx scripts/import-hzero-page.ts page.json [--route /x/y] [--entity name] [--out module/file.json]`

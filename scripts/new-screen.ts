@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { validateScreenMeta } from '../renderer/check/meta-validate.ts';
+import { validateScreenMeta } from '../renderer/schema/check/meta-validate.ts';
 import { suggest } from '../renderer/schema/resolve-field.ts';
 import { projectRoot } from '../server/paths.ts';
 import { loadEntities } from '../server/resources/entities.ts';
-import { formatSchemaJson } from './schemas/format-json.ts';
-import { SCAFFOLD_KINDS, type ScaffoldKind, scaffoldScreen, screenFileFor } from './schemas/scaffold.ts';
+import { formatSchemaJson } from '../renderer/schema/format-json.ts';
+import { SCAFFOLD_KINDS, type ScaffoldKind, scaffoldScreen, screenFileFor } from '../renderer/schema/scaffold.ts';
 
 /**
  * `npm run new:screen -- --route /smdm/payment-terms --kind list --entity paymentTerm`

@@ -1,5 +1,5 @@
-import { formatProblem } from '../renderer/check/problems.ts';
-import { checkAllSchemas } from './schemas/collect.ts';
+import { formatProblem } from '../renderer/schema/check/problems.ts';
+import { checkAllSchemas } from '../server/schema-check.ts';
 
 /** `npm run schemas:check`: every problem of every schema file, each with file and JSON path. */
 const started = Date.now();

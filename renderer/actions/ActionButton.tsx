@@ -1,7 +1,7 @@
 import { Button, Modal } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { evaluateFlag } from '../expressions/evaluate.ts';
+import { evaluateFlag } from '../schema/expressions/evaluate.ts';
 import { actionTypes } from '../registry/builtins.ts';
 import { useServices } from '../runtime/services.ts';
 import type { ActionBase } from '../schema/screen.ts';

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { CellTag } from './CellTag.tsx';
 import { formatNumber } from '../format/number.ts';
 import { useServices } from '../runtime/services.ts';
-import { STATUS_MAPS } from './status-maps.ts';
+import { STATUS_MAPS } from '../schema/types/status-maps.ts';
 import type { CellProps } from './types.ts';
 import { fillUrl } from '../data/url-template.ts';
 

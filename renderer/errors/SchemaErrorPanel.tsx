@@ -1,9 +1,8 @@
 import { Alert } from 'antd';
 
-export interface SchemaProblem {
-  path: string;
-  message: string;
-}
+import type { SchemaProblem } from '../schema/schema-error.ts';
+
+export type { SchemaProblem };
 
 /** What an author sees instead of a white page: the file, each JSON path and what is wrong. */
 export function SchemaErrorPanel({ file, problems, title }: { file: string; problems: SchemaProblem[]; title?: string }) {

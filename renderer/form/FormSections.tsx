@@ -1,6 +1,6 @@
 import { Card, Col, Form, Row } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { evaluateFlag } from '../expressions/evaluate.ts';
+import { evaluateFlag } from '../schema/expressions/evaluate.ts';
 import { useServices } from '../runtime/services.ts';
 import type { ResolvedField } from '../schema/resolve-field.ts';
 import type { Section } from '../schema/screen.ts';

@@ -1,6 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { action, computed, type IComputedValue, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { evaluate, evaluateFlag } from '../expressions/evaluate.ts';
+import { evaluate, evaluateFlag } from '../schema/expressions/evaluate.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import { fieldJsonSchema } from '../schema/field-json-schema.ts';
 import type { ResolvedField } from '../schema/resolve-field.ts';

@@ -1,5 +1,5 @@
 import type { RendererServices } from '../runtime/services.ts';
-import { checkExpression } from '../runtime/check-expressions.ts';
+import { checkExpression } from '../schema/expressions/check-expression.ts';
 import { preload } from '../runtime/preload.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import { resolveField, type ResolvedField } from '../schema/resolve-field.ts';

@@ -1,5 +1,5 @@
 import { actionTypes, cellRenderers, fieldWidgets } from '../registry/builtins.ts';
-import { SchemaError } from '../errors/schema-error.ts';
+import { SchemaError } from '../schema/schema-error.ts';
 import type { ResolvedColumn, ResolvedField } from '../schema/resolve-field.ts';
 import type { ActionBase } from '../schema/screen.ts';
 

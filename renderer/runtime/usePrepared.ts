@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { SchemaError } from '../errors/schema-error.ts';
+import { SchemaError } from '../schema/schema-error.ts';
 
 export type Prepared<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; path: string; message: string };
 

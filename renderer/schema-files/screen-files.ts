@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Folders of schemas/ that hold data other than screens. */
-export const NON_SCREEN_DIRS = new Set(['entities', 'i18n', 'fragments', 'lovs']);
+export const NON_SCREEN_DIRS = new Set(['entities', 'i18n', 'fragments', 'lovs', 'catalogue']);
 
 /** Every screen schema file under `schemasDir`, as paths relative to it, sorted. */
 export function listScreenFiles(schemasDir: string): string[] {

@@ -1,4 +1,4 @@
-import type { SchemaProblem } from '../errors/SchemaErrorPanel.tsx';
+import type { SchemaProblem } from './schema-error.ts';
 import type { Screen } from './screen.ts';
 
 /** JSON.parse with the error located as line:column, since authors edit the file by line. */

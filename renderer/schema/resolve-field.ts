@@ -1,4 +1,4 @@
-import { SchemaError } from '../errors/schema-error.ts';
+import { SchemaError } from './schema-error.ts';
 import type { EntityDecl, EntityField, FieldType } from './entity.ts';
 import type { Label } from './label.ts';
 import type { ColumnItem, ColumnRef, FieldItem, FieldRef } from './screen.ts';

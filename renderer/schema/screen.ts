@@ -1,4 +1,7 @@
 import type { Label } from './label.ts';
+import type { ActionType } from './types/actions.ts';
+import type { PageKind } from './types/page-kinds.ts';
+import type { StatusMapName } from './types/status-maps.ts';
 
 /**
  * The screen schema language, version 1. One JSON file per screen under `schemas/<module>/`;
@@ -69,7 +72,7 @@ export interface ColumnRef {
   fixed?: 'left' | 'right';
   hidden?: boolean;
   /** Display mapping of §4 for status cells (`frozen`, `health`, `readFlag` …). */
-  statusMap?: string;
+  statusMap?: StatusMapName;
   /** For editable line tables. */
   editable?: boolean;
   /** Summary of this column in the table's footer row (same as the table's `summary` map). */
@@ -81,9 +84,8 @@ export type SummaryFn = 'sum' | 'avg' | 'min' | 'max' | 'count';
 
 export type ColumnItem = string | ColumnRef;
 
-export interface ActionBase {
-  /** Action kind: a key of the action registry. */
-  type: string;
+/** What every action takes, whatever its type. */
+export interface ActionCommon {
   label?: Label;
   icon?: string;
   style?: 'primary' | 'default' | 'danger' | 'link';
@@ -94,6 +96,38 @@ export interface ActionBase {
   confirm?: Label;
   /** Message shown on success. */
   success?: Label;
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * The properties of each action type (renderer/schema/types/actions.ts is the table; a type
+ * missing here is a compile error, a property that differs fails tests/schemas/meta-schema.test.ts).
+ */
+export interface ActionProps extends Record<ActionType, object> {
+  navigate: { to: string };
+  back: { to?: string };
+  request: { url: string; method?: HttpMethod; body?: 'record' | 'selected' | 'none' };
+  delete: object;
+  transition: { action: string };
+  export: { url?: string };
+  refresh: object;
+  save: object;
+  modal: { screen: string; params?: Record<string, string>; width?: number };
+  form: object;
+  import: { url?: string };
+  download: { url?: string; field?: string };
+  print: object;
+  custom: { handler: string; field?: string; params?: Record<string, string> };
+}
+
+/** One action of a schema, exactly as the meta-schema allows it, discriminated by `type`. */
+export type ActionSpec = { [T in ActionType]: ActionCommon & { type: T } & ActionProps[T] }[ActionType];
+
+/** An action as handlers receive it: any type, its own properties read by name. */
+export interface ActionBase extends ActionCommon {
+  /** Action kind: a key of the action registry. */
+  type: string;
   [key: string]: unknown;
 }
 
@@ -131,7 +165,7 @@ export interface ScreenBase {
   version: 1;
   route?: string;
   routes?: string[];
-  kind: string;
+  kind: PageKind;
   title: Label;
   /** Reachable by any signed-in user without a menu entry. */
   authorized?: boolean;
@@ -144,6 +178,7 @@ export interface ScreenBase {
 
 export interface ListScreen extends ScreenBase {
   kind: 'list';
+  entity: string;
   data?: { list?: Endpoint; delete?: Endpoint; export?: Endpoint };
   search?: { fields: FieldItem[]; columns?: number };
   toolbar?: ActionBase[];
@@ -168,6 +203,7 @@ export interface DetailTab {
 
 export interface DetailScreen extends ScreenBase {
   kind: 'detail' | 'form' | 'edit';
+  entity: string;
   /** Route parameter holding the record id. */
   idParam?: string;
   data?: { get?: Endpoint; update?: Endpoint };
@@ -181,6 +217,7 @@ export interface DetailScreen extends ScreenBase {
 
 export interface CreateScreen extends ScreenBase {
   kind: 'create';
+  entity: string;
   data?: { create?: Endpoint };
   sections: Section[];
   /** Route to open after a successful submit (a template over the created record). */

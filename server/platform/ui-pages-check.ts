@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import type { CheckContext } from '../../renderer/check/check-context.ts';
-import { checkScreen } from '../../renderer/check/check-screen.ts';
-import { validateScreenMeta } from '../../renderer/check/meta-validate.ts';
-import type { Problem } from '../../renderer/check/problems.ts';
+import type { CheckContext } from '../../renderer/schema/check/check-context.ts';
+import { checkScreen } from '../../renderer/schema/check/check-screen.ts';
+import { validateScreenMeta } from '../../renderer/schema/check/meta-validate.ts';
+import type { Problem } from '../../renderer/schema/check/problems.ts';
 import { parseScreenText } from '../../renderer/schema/parse-screen.ts';
-import { readCheckInputs } from '../../scripts/schemas/check-inputs.ts';
+import { readCheckInputs } from '../../renderer/schema-files/check-inputs.ts';
 import { projectRoot } from '../paths.ts';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readManifest } from '../../renderer/schema-files/screen-files.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { applyOverlay, isOverlay, type OverlayConflict, overlayConflicts } from '../../renderer/schema/overlay.ts';
-import { formatSchemaJson } from '../../scripts/schemas/format-json.ts';
+import { formatSchemaJson } from '../../renderer/schema/format-json.ts';
 import type { Queryable } from '../db/database.ts';
 import { projectRoot } from '../paths.ts';
 import { type PageRow, SITE, type UiPageStore } from './ui-pages-store.ts';

@@ -1,9 +1,9 @@
-import type { CheckContext } from '../../renderer/check/check-context.ts';
-import type { Problem } from '../../renderer/check/problems.ts';
+import type { CheckContext } from '../../renderer/schema/check/check-context.ts';
+import type { Problem } from '../../renderer/schema/check/problems.ts';
 import type { Label } from '../../renderer/schema/label.ts';
 import { emptyOverlay, isBlocking } from '../../renderer/schema/overlay.ts';
-import { formatSchemaJson } from '../../scripts/schemas/format-json.ts';
-import { SCAFFOLD_KINDS, type ScaffoldKind, scaffoldScreen } from '../../scripts/schemas/scaffold.ts';
+import { formatSchemaJson } from '../../renderer/schema/format-json.ts';
+import { SCAFFOLD_KINDS, type ScaffoldKind, scaffoldScreen } from '../../renderer/schema/scaffold.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest, BusinessError, notFound } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CheckContext } from '../../renderer/check/check-context.ts';
+import type { CheckContext } from '../../renderer/schema/check/check-context.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { ServerContext } from '../context.ts';
 import { forbidden } from '../http/errors.ts';

@@ -1,51 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LovViewDecl, ValueSetDecl } from '../../renderer/schema/lovs.ts';
+import { readLovFiles } from '../../renderer/schema-files/lovs.ts';
 import type { Queryable } from '../db/database.ts';
 import { projectRoot } from '../paths.ts';
 import { insertRows } from './insert.ts';
 
-type V = [value: string, zh: string, en: string];
+export type { LovViewDecl, ValueSetDecl };
 
-export interface ValueSetDecl {
-  name: string;
-  values: V[];
-}
-
-export interface LovViewDecl {
-  viewCode: string;
-  viewName: string;
-  lovCode: string;
-  valueField: string;
-  displayField: string;
-  title: string;
-  width: number;
-  pageSize: number;
-  /** The entity whose rows the view lists (a SQL-type value set over it). */
-  entity: string;
-  queryFields: Array<{ field: string; label: string; dataType: string }>;
-  tableFields: Array<{ title: string; dataIndex: string; width?: number }>;
-}
-
-/**
- * Value sets and LOV views are data: `schemas/lovs/<module>.json`, one file per module so
- * several people can add codes without touching the same file.
- */
-function readLovFiles(): { valueSets: Record<string, ValueSetDecl>; views: LovViewDecl[] } {
-  const dir = join(projectRoot, 'schemas', 'lovs');
-  const valueSets: Record<string, ValueSetDecl> = {};
-  const views: LovViewDecl[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
-    const d = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { valueSets?: Record<string, ValueSetDecl>; views?: LovViewDecl[] };
-    for (const [code, set] of Object.entries(d.valueSets ?? {})) {
-      if (valueSets[code]) throw new Error(`value set ${code} is declared twice (schemas/lovs/${f})`);
-      valueSets[code] = set;
-    }
-    views.push(...(d.views ?? []));
-  }
-  return { valueSets, views };
-}
-
-const data = readLovFiles();
+const data = readLovFiles(join(projectRoot, 'schemas'));
 export const VALUE_SETS: Record<string, ValueSetDecl> = data.valueSets;
 export const LOV_VIEWS: LovViewDecl[] = data.views;
 

@@ -1,13 +1,8 @@
-import catalogue from './data/route-catalogue.json' with { type: 'json' };
-import { pageCode, permissionCode, STANDARD_PERMISSION_ACTIONS } from '../../renderer/schema/permissions.ts';
+import catalogue from '../../schemas/catalogue/routes.json' with { type: 'json' };
+import specialMenus from '../../schemas/catalogue/special-menus.json' with { type: 'json' };
+import { type CatalogueRoute, isMenuRoute, pageCode, permissionCode, type SpecialMenu, STANDARD_PERMISSION_ACTIONS } from '../../renderer/schema/permissions.ts';
 
-export interface CatalogueRoute {
-  path: string;
-  module: string;
-  kind: string;
-  authorized: boolean;
-  public: boolean;
-}
+export type { CatalogueRoute };
 
 export const ROUTES = catalogue as CatalogueRoute[];
 
@@ -49,11 +44,7 @@ export const MODULE_TITLES: Record<string, [string, string]> = {
  * The leaves SYS_ADMINISTRATOR keeps (§6), placed under a "background" and a
  * "service development" folder whose codes end as the spec names them.
  */
-export const SPECIAL_MENUS = [
-  { folder: ['hzero.tenant.background', '后台管理', 'Background'], code: 'hzero.tenant.background.sys.account', route: '/hiam/sub-account-org', zh: '子账户管理', en: 'Sub-accounts' },
-  { folder: ['hzero.tenant.background', '后台管理', 'Background'], code: 'hzero.tenant.background.sys.role', route: '/hiam/role', zh: '角色管理', en: 'Roles' },
-  { folder: ['hzero.tenant.svc.dev', '服务开发', 'Service development'], code: 'hzero.tenant.svc.dev.value-list', route: '/hpfm/value-list', zh: '值集配置', en: 'Value sets' },
-] as const;
+export const SPECIAL_MENUS = specialMenus as SpecialMenu[];
 
 /** `/hpfm/code-rule/list` → "Code rule list" */
 export function humanise(path: string): string {
@@ -98,11 +89,11 @@ export function buildMenus(titles: Map<string, { zh: string; en: string }>): Men
   };
   const special = new Set<string>(SPECIAL_MENUS.map((s) => s.route));
   for (const s of SPECIAL_MENUS) {
-    const parentId = folder(s.folder[0], s.folder[1], s.folder[2], 'setting');
+    const parentId = folder(s.folder.code, s.folder.zh, s.folder.en, 'setting');
     rows.push({ id: id++, code: s.code, name: s.zh, nameEn: s.en, parentId, type: 'menu', level: 'organization', route: s.route, icon: '', sort: id * 10, quickIndex: '', permissionCodes: perms(s.route), enabledFlag: 1 });
   }
   for (const r of ROUTES) {
-    if (r.module === 'shell' || r.public || r.path.includes(':') || special.has(r.path)) continue;
+    if (!isMenuRoute(r) || special.has(r.path)) continue;
     const [zh, en] = MODULE_TITLES[r.module] ?? [r.module, r.module];
     const parentId = folder(`srm.${r.module}`, zh, en, 'appstore');
     const t = titles.get(r.path);

@@ -2,7 +2,7 @@ import { message } from 'antd';
 import type { RendererServices, RequestOpts } from '../../renderer/runtime/services.ts';
 import { FailedResponseError } from '../../src/request/errors.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
-import type { LovViewDecl, ValueSetDecl } from '../../server/seed/lov-seed.ts';
+import type { LovViewDecl, ValueSetDecl } from '../../renderer/schema/lovs.ts';
 import { DataSourceError, EntityStore, type EntityStoreOptions } from './entity-store.ts';
 import { LovStore } from './lov-store.ts';
 import { Router } from './router.ts';

@@ -1,4 +1,4 @@
-import type { LovViewDecl, ValueSetDecl } from '../../server/seed/lov-seed.ts';
+import type { LovViewDecl, ValueSetDecl } from '../../renderer/schema/lovs.ts';
 
 export interface LovValueDto {
   value: string;

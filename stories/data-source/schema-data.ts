@@ -1,4 +1,4 @@
-import type { LovViewDecl, ValueSetDecl } from '../../server/seed/lov-seed.ts';
+import type { LovViewDecl, ValueSetDecl } from '../../renderer/schema/lovs.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 
 /**

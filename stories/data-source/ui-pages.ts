@@ -1,11 +1,11 @@
-import { validateScreenMeta } from '../../renderer/check/meta-validate.ts';
-import type { Problem } from '../../renderer/check/problems.ts';
+import { validateScreenMeta } from '../../renderer/schema/check/meta-validate.ts';
+import type { Problem } from '../../renderer/schema/check/problems.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { applyOverlay, emptyOverlay, isBlocking, isOverlay, type OverlayConflict, overlayConflicts } from '../../renderer/schema/overlay.ts';
 import { parseScreenText } from '../../renderer/schema/parse-screen.ts';
 import { toPage } from '../../server/resources/page.ts';
-import { formatSchemaJson } from '../../scripts/schemas/format-json.ts';
-import { SCAFFOLD_KINDS, type ScaffoldKind, scaffoldScreen } from '../../scripts/schemas/scaffold.ts';
+import { formatSchemaJson } from '../../renderer/schema/format-json.ts';
+import { SCAFFOLD_KINDS, type ScaffoldKind, scaffoldScreen } from '../../renderer/schema/scaffold.ts';
 import { FailedResponseError } from '../../src/request/errors.ts';
 import { DataSourceError } from './entity-store.ts';
 import type { LovStore } from './lov-store.ts';

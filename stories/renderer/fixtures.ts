@@ -1,6 +1,6 @@
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
-import type { ActionBase, Screen } from '../../renderer/schema/screen.ts';
-import type { LovViewDecl, ValueSetDecl } from '../../server/seed/lov-seed.ts';
+import type { ActionBase, ColumnRef, Screen } from '../../renderer/schema/screen.ts';
+import type { LovViewDecl, ValueSetDecl } from '../../renderer/schema/lovs.ts';
 import { DataSource } from '../data-source/index.ts';
 
 /**
@@ -212,7 +212,7 @@ export const WIDGET_FIELDS: Record<string, string> = {
 };
 
 /** For each cell type: the fixture column it is shown with. */
-export const CELL_COLUMNS: Record<string, { field: string; statusMap?: string; link?: string }> = {
+export const CELL_COLUMNS: Record<string, Pick<ColumnRef, 'field' | 'statusMap' | 'link'>> = {
   text: { field: 'demoName' },
   number: { field: 'quantity' },
   money: { field: 'unitPrice' },

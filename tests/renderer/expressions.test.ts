@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, evaluateFlag } from '../../renderer/expressions/evaluate.ts';
-import { dependencies, parseExpression } from '../../renderer/expressions/parse.ts';
+import { evaluate, evaluateFlag } from '../../renderer/schema/expressions/evaluate.ts';
+import { dependencies, parseExpression } from '../../renderer/schema/expressions/parse.ts';
 
 const scope = { record: { statusCode: 'NEW', amount: 1200.5, taxRate: 13, lines: [1, 2], enabledFlag: '1' }, user: { roleLevel: 'organization', tenantId: 1 }, route: { id: '5' } };
 

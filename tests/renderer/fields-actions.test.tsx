@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkScreen } from '../../renderer/check/check-screen.ts';
-import type { CheckContext } from '../../renderer/check/check-context.ts';
+import { checkScreen } from '../../renderer/schema/check/check-screen.ts';
+import type { CheckContext } from '../../renderer/schema/check/check-context.ts';
 import { FieldCheckRunner } from '../../renderer/fields/field-check.ts';
 import DateRangeField from '../../renderer/fields/DateRangeField.tsx';
 import { FormStore } from '../../renderer/form/FormStore.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateScreenMeta } from '../../renderer/check/meta-validate.ts';
-import { attrsToProps, type HzeroPage, importHzeroPage } from '../../scripts/schemas/hzero-import.ts';
+import { validateScreenMeta } from '../../renderer/schema/check/meta-validate.ts';
+import { attrsToProps, type HzeroPage, importHzeroPage } from '../../renderer/schema/hzero-import.ts';
 import { loadEntities } from '../../server/resources/entities.ts';
 
 const entities = loadEntities();

@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatProblem } from '../../renderer/check/problems.ts';
+import { formatProblem } from '../../renderer/schema/check/problems.ts';
 import { projectRoot } from '../../server/paths.ts';
-import { checkAllSchemas } from '../../scripts/schemas/collect.ts';
+import { checkAllSchemas } from '../../server/schema-check.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'schemas-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
 import { customComponents } from '../../registry/builtins.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
-import { SchemaError } from '../../errors/schema-error.ts';
+import { SchemaError } from '../../schema/schema-error.ts';
 import type { CustomScreen } from '../../schema/screen.ts';
 import type { PageProps } from '../types.ts';
 

@@ -5,7 +5,7 @@ import { ActionButton } from '../../actions/ActionButton.tsx';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
 import { RecordModal, type RecordFormRequest } from '../../form/RecordModal.tsx';
 import { fieldWidgets } from '../../registry/builtins.ts';
-import { checkExpression } from '../../runtime/check-expressions.ts';
+import { checkExpression } from '../../schema/expressions/check-expression.ts';
 import { preload } from '../../runtime/preload.ts';
 import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';

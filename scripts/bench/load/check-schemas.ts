@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkAllSchemas } from '../../schemas/collect.ts';
+import { checkAllSchemas } from '../../../server/schema-check.ts';
 
 /**
  * Scenario 9, one run in its own process (as `npm run schemas:check` runs): the full check of

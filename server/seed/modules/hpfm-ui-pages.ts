@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
-import { formatSchemaJson } from '../../../scripts/schemas/format-json.ts';
-import { scaffoldScreen } from '../../../scripts/schemas/scaffold.ts';
+import { formatSchemaJson } from '../../../renderer/schema/format-json.ts';
+import { scaffoldScreen } from '../../../renderer/schema/scaffold.ts';
 import type { Queryable } from '../../db/database.ts';
 import { projectRoot } from '../../paths.ts';
 import { insertRows } from '../insert.ts';

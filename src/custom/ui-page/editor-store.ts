@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Problem } from '../../../renderer/check/problems.ts';
+import type { Problem } from '../../../renderer/schema/check/problems.ts';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import { applyOverlay, isOverlay, type OverlayConflict, overlayConflicts } from '../../../renderer/schema/overlay.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';

@@ -1,4 +1,4 @@
-import type { Problem } from '../../../renderer/check/problems.ts';
+import type { Problem } from '../../../renderer/schema/check/problems.ts';
 import type { OverlayConflict } from '../../../renderer/schema/overlay.ts';
 import type { EditorMark } from './codemirror-setup.ts';
 import type { ParseError } from './editor-store.ts';

@@ -1,4 +1,4 @@
-import type { Problem } from '../../../renderer/check/problems.ts';
+import type { Problem } from '../../../renderer/schema/check/problems.ts';
 import type { OverlayConflict } from '../../../renderer/schema/overlay.ts';
 import { FailedResponseError } from '../../request/errors.ts';
 import { request as defaultRequest, type RequestOptions } from '../../request/request.ts';

@@ -1,4 +1,4 @@
-import { formatSchemaJson } from '../../../scripts/schemas/format-json.ts';
+import { formatSchemaJson } from '../../../renderer/schema/format-json.ts';
 import type { Label } from '../../../renderer/schema/label.ts';
 import { type JsonNode, parseTolerant } from './json-locate.ts';
 

@@ -1,4 +1,4 @@
-import type { EntityDecl } from '../schema/entity.ts';
+import type { EntityDecl } from '../entity.ts';
 
 /** What cross-reference checks compare a schema against; the script and the editor build it. */
 export interface CheckContext {
@@ -20,6 +20,6 @@ export interface CheckContext {
   widgets: Set<string>;
   cells: Set<string>;
   customComponents: Set<string>;
-  /** Action handlers registered by name (`{"type": "custom", "handler"}`); without it handler names are not checked. */
-  customHandlers?: Set<string>;
+  /** Action handlers registered by name (`{"type": "custom", "handler"}`). */
+  customHandlers: Set<string>;
 }

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import entityMeta from '../schema/entity.meta.json' with { type: 'json' };
-import lovsMeta from '../schema/lovs.meta.json' with { type: 'json' };
-import screenMeta from '../schema/screen.meta.json' with { type: 'json' };
+import entityMeta from '../entity.meta.json' with { type: 'json' };
+import lovsMeta from '../lovs.meta.json' with { type: 'json' };
+import screenMeta from '../screen.meta.json' with { type: 'json' };
 import type { Problem } from './problems.ts';
 
 let validators: { screen: ValidateFunction; entity: ValidateFunction; lovs: ValidateFunction } | undefined;

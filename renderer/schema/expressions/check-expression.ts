@@ -1,5 +1,5 @@
-import { SchemaError } from '../errors/schema-error.ts';
-import { dependencies, parseExpression } from '../expressions/parse.ts';
+import { SchemaError } from '../schema-error.ts';
+import { dependencies, parseExpression } from './parse.ts';
 
 export const EXPRESSION_ROOTS = ['record', 'user', 'route', 'query', 'selected'];
 

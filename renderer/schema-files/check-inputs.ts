@@ -1,17 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CheckContext } from '../../renderer/check/check-context.ts';
-import { validateEntityMeta, validateLovsMeta } from '../../renderer/check/meta-validate.ts';
-import type { Problem } from '../../renderer/check/problems.ts';
-import { listEntityFiles, listScreenFiles } from '../../renderer/schema-files/screen-files.ts';
-import { actionTypes, cellRenderers, customComponents, customHandlers, fieldWidgets } from '../../renderer/registry/builtins.ts';
-import type { EntityDecl } from '../../renderer/schema/entity.ts';
-import { LOV_VIEWS, VALUE_SETS } from '../../server/seed/lov-seed.ts';
-import { buildMenus } from '../../server/seed/menu-seed.ts';
-import '../../src/custom/register.ts';
+import type { CheckContext } from '../schema/check/check-context.ts';
+import { validateEntityMeta, validateLovsMeta } from '../schema/check/meta-validate.ts';
+import type { Problem } from '../schema/check/problems.ts';
+import { listEntityFiles, listScreenFiles } from './screen-files.ts';
+import type { EntityDecl } from '../schema/entity.ts';
+import { type CatalogueRoute, permissionCatalogue, type SpecialMenu } from '../schema/permissions.ts';
+import { ACTION_TYPES } from '../schema/types/actions.ts';
+import { CELL_TYPES } from '../schema/types/cells.ts';
+import { WIDGET_TYPES } from '../schema/types/widgets.ts';
+import { readLovFiles } from './lovs.ts';
 
 /**
- * What the schema checker compares screens against, read from schemas/ and the registries.
+ * What the schema checker compares screens against, all read from schemas/ (the type tables of
+ * renderer/schema/types name the built-in types; schemas/catalogue the routes and custom names).
  * Shared by `npm run schemas:check` (all files) and the server (stored pages on publish), so
  * both apply exactly the same checks. The server's routes come from the caller.
  */
@@ -24,6 +26,12 @@ export interface CheckInputs {
   screens: Array<{ file: string; doc: Record<string, unknown> }>;
   screenFiles: string[];
   context: Omit<CheckContext, 'endpoints'>;
+}
+
+/** `schemas/catalogue/custom.json`: the names src/custom/register.ts registers. */
+export interface CustomCatalogue {
+  components: Record<string, string>;
+  handlers: Record<string, string>;
 }
 
 export function readJson(path: string): { doc?: unknown; error?: string } {
@@ -72,6 +80,14 @@ export function readCheckInputs(schemasDir: string): CheckInputs {
   for (const k of i18n.zh_CN!) if (!i18n.en_US!.has(k)) i18nPartial.set(k, 'en_US');
   for (const k of i18n.en_US!) if (!i18n.zh_CN!.has(k)) i18nPartial.set(k, 'zh_CN');
 
+  const catalogue = <T>(name: string): T => JSON.parse(readFileSync(join(schemasDir, 'catalogue', name), 'utf8')) as T;
+  const custom = catalogue<CustomCatalogue>('custom.json');
+  let lovs: ReturnType<typeof readLovFiles> = { valueSets: {}, views: [] };
+  try {
+    lovs = readLovFiles(schemasDir);
+  } catch (e) {
+    problems.push({ file: 'lovs', path: '', message: (e as Error).message });
+  }
   const screenFiles = listScreenFiles(schemasDir);
   const screens: CheckInputs['screens'] = [];
   const screenRoutes = new Set<string>();
@@ -95,18 +111,18 @@ export function readCheckInputs(schemasDir: string): CheckInputs {
     screenFiles,
     context: {
       entities,
-      lovCodes: new Set([...Object.keys(VALUE_SETS), ...LOV_VIEWS.map((v) => v.lovCode)]),
-      lovViews: new Set(LOV_VIEWS.map((v) => v.viewCode)),
+      lovCodes: new Set([...Object.keys(lovs.valueSets), ...lovs.views.map((v) => v.lovCode)]),
+      lovViews: new Set(lovs.views.map((v) => v.viewCode)),
       i18nKeys,
       i18nPartial,
-      permissionCodes: new Set(buildMenus(new Map()).flatMap((m) => m.permissionCodes)),
+      permissionCodes: permissionCatalogue(catalogue<CatalogueRoute[]>('routes.json'), catalogue<SpecialMenu[]>('special-menus.json')),
       screenRoutes,
       screenFiles: new Set(screenFiles),
-      actionTypes: new Set(actionTypes.types()),
-      widgets: new Set(fieldWidgets.types()),
-      cells: new Set(cellRenderers.types()),
-      customComponents: new Set(customComponents.types()),
-      customHandlers: new Set(customHandlers.types()),
+      actionTypes: new Set(Object.keys(ACTION_TYPES)),
+      widgets: new Set(Object.keys(WIDGET_TYPES)),
+      cells: new Set(Object.keys(CELL_TYPES)),
+      customComponents: new Set(Object.keys(custom.components)),
+      customHandlers: new Set(Object.keys(custom.handlers)),
     },
   };
 }

@@ -1,6 +1,6 @@
-import type { EntityDecl } from '../../renderer/schema/entity.ts';
-import type { Label } from '../../renderer/schema/label.ts';
-import { defaultWidget } from '../../renderer/schema/resolve-field.ts';
+import type { EntityDecl } from './entity.ts';
+import type { Label } from './label.ts';
+import { defaultWidget } from './resolve-field.ts';
 
 /**
  * Converts a page config of the original platform's page designer (hpfm ui/page: templates

@@ -1,5 +1,5 @@
-import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
-import type { Label } from '../../renderer/schema/label.ts';
+import type { EntityDecl, EntityField } from './entity.ts';
+import type { Label } from './label.ts';
 
 /**
  * A first version of a screen from its entity declaration: the starting point of

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { checkEntity, checkScreen } from '../../renderer/check/check-screen.ts';
-import type { CheckContext } from '../../renderer/check/check-context.ts';
-import { validateScreenMeta } from '../../renderer/check/meta-validate.ts';
-import type { Problem } from '../../renderer/check/problems.ts';
-import type { EntityDecl } from '../../renderer/schema/entity.ts';
-import { buildApp } from '../../server/app.ts';
-import type { ServerContext } from '../../server/context.ts';
-import type { Database } from '../../server/db/database.ts';
-import { projectRoot } from '../../server/paths.ts';
-import { EventBus } from '../../server/platform/events.ts';
-import { readCheckInputs, readJson } from './check-inputs.ts';
+import { checkEntity, checkScreen } from '../renderer/schema/check/check-screen.ts';
+import type { CheckContext } from '../renderer/schema/check/check-context.ts';
+import { validateScreenMeta } from '../renderer/schema/check/meta-validate.ts';
+import type { Problem } from '../renderer/schema/check/problems.ts';
+import type { EntityDecl } from '../renderer/schema/entity.ts';
+import { buildApp } from './app.ts';
+import type { ServerContext } from './context.ts';
+import type { Database } from './db/database.ts';
+import { projectRoot } from './paths.ts';
+import { EventBus } from './platform/events.ts';
+import { readCheckInputs, readJson } from '../renderer/schema-files/check-inputs.ts';
 
 const noDb: Database = {
   kind: 'pglite',

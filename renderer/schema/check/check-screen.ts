@@ -1,8 +1,11 @@
 import { dependencies, parseExpression } from '../expressions/parse.ts';
-import { EXPRESSION_ROOTS } from '../runtime/check-expressions.ts';
-import type { EntityDecl } from '../schema/entity.ts';
-import type { Label } from '../schema/label.ts';
-import { suggest, SYSTEM_DATE_FIELDS } from '../schema/resolve-field.ts';
+import { EXPRESSION_ROOTS } from '../expressions/check-expression.ts';
+import { ACTION_TYPES } from '../types/actions.ts';
+import type { ActionTypeDef, PageKindDef, ScreenChecker } from '../types/definition.ts';
+import { PAGE_KINDS } from '../types/page-kinds.ts';
+import type { EntityDecl } from '../entity.ts';
+import type { Label } from '../label.ts';
+import { suggest, SYSTEM_DATE_FIELDS } from '../resolve-field.ts';
 import type { CheckContext } from './check-context.ts';
 import type { Problem } from './problems.ts';
 
@@ -102,49 +105,19 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
 
   const action = (a: Json, path: string, e: EntityDecl | undefined) => {
     const type = a.type as string;
-    if (!ctx.actionTypes.has(type)) add(`${path}/type`, `unknown action type "${type}"${suggest(type, [...ctx.actionTypes])}`);
+    const def = Object.hasOwn(ACTION_TYPES, type) ? (ACTION_TYPES as Record<string, ActionTypeDef>)[type] : undefined;
+    if (!def || !ctx.actionTypes.has(type)) add(`${path}/type`, `unknown action type "${type}"${suggest(type, [...ctx.actionTypes])}`);
     label(a.label, `${path}/label`);
     label(a.confirm, `${path}/confirm`);
     label(a.success, `${path}/success`);
     expr(a.visible, `${path}/visible`);
     expr(a.disabled, `${path}/disabled`);
     if (typeof a.permission === 'string' && !ctx.permissionCodes.has(a.permission)) add(`${path}/permission`, `permission "${a.permission}" is not in the seeded permission catalogue${suggest(a.permission, [...ctx.permissionCodes])}`);
-    if (type === 'navigate' || (type === 'back' && a.to)) {
-      if (typeof a.to !== 'string') add(path, `${type} needs "to"`);
-      else {
-        if (!routeMatches(a.to, ctx.screenRoutes)) add(`${path}/to`, `no screen serves ${a.to}`);
-        urlParams(a.to, `${path}/to`, e);
-      }
-    }
-    if (type === 'request') {
-      if (typeof a.url !== 'string') add(path, 'request needs "url"');
-      else {
-        if (!endpointExists(a.url, (a.method as string) ?? 'POST', ctx)) add(`${path}/url`, `the server has no ${(a.method as string) ?? 'POST'} ${a.url}`);
-        urlParams(a.url, `${path}/url`, e);
-      }
-    }
-    if (type === 'modal') {
-      if (typeof a.screen !== 'string') add(path, 'modal needs "screen": a schema file such as "hpfm/currency.create.json"');
-      else if (!ctx.screenFiles.has(a.screen)) add(`${path}/screen`, `no schema file ${a.screen}${suggest(a.screen, [...ctx.screenFiles])}`);
-    }
-    if (type === 'transition') {
-      const t = a.action as string;
-      if (!e?.status?.transitions[t]) add(`${path}/action`, `entity ${e?.name ?? '?'} declares no transition "${t}"${suggest(String(t), Object.keys(e?.status?.transitions ?? {}))}`);
-    }
-    if ((type === 'delete' || type === 'export' || type === 'transition') && !e) add(path, `${type} needs the screen's entity`);
-    if (type === 'custom') {
-      if (typeof a.handler !== 'string') add(path, 'custom needs "handler": a name registered with customHandlers');
-      else if (ctx.customHandlers && !ctx.customHandlers.has(a.handler)) add(`${path}/handler`, `no custom handler "${a.handler}" is registered${suggest(a.handler, [...ctx.customHandlers])}`);
-    }
-    if (type === 'import' && !e && typeof a.url !== 'string') add(path, 'import needs the screen\'s entity or "url"');
-    if (type === 'import' && typeof a.url === 'string' && !endpointExists(a.url, 'POST', ctx)) add(`${path}/url`, `the server has no POST ${a.url}`);
-    if (type === 'download') {
-      if (typeof a.url === 'string') {
-        if (!endpointExists(a.url, 'GET', ctx)) add(`${path}/url`, `the server has no GET ${a.url.split('?')[0]}`);
-        urlParams(a.url, `${path}/url`, e);
-      } else if (typeof a.field !== 'string') add(path, 'download needs "url" or "field" (an attachment field)');
-      else if (e && !e.fields.some((f) => f.name === a.field && f.type === 'attachment')) add(`${path}/field`, `"${String(a.field)}" is not an attachment field of ${e.name}`);
-    }
+    if (!def) return;
+    // What the meta-schema already says (required properties) is not repeated here.
+    if (def.required?.some((k) => a[k] === undefined)) return;
+    if (def.needsEntity && !e) add(path, `${type} needs the screen's entity`);
+    def.check?.(a, path, e, checker);
   };
 
   const endpoint = (ep: unknown, path: string, method: string, e?: EntityDecl) => {
@@ -179,51 +152,26 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
     });
   };
 
-  const data = (doc.data ?? {}) as Json;
-  switch (doc.kind) {
-    case 'list':
-      ((doc.search as Json)?.fields as unknown[] | undefined)?.forEach((f, i) => field(entity, f, `/search/fields/${i}`, 'field'));
-      ((doc.toolbar as Json[]) ?? []).forEach((a, i) => action(a, `/toolbar/${i}`, entity));
-      table(doc.table as Json, '/table', entity);
-      endpoint(data.list, '/data/list', 'GET', entity);
-      break;
-    case 'detail':
-    case 'form':
-    case 'edit': {
-      const idParam = (doc.idParam as string) ?? entity?.primaryKey;
-      if (idParam && routes.length && !routeParams.has(idParam) && !data.get) add('/idParam', `the route binds no ":${idParam}"; routes: ${routes.join(', ')}`);
-      sections(doc.sections, '/sections', entity);
-      ((doc.actions as Json[]) ?? []).forEach((a, i) => action(a, `/actions/${i}`, entity));
-      ((doc.tabs as Json[]) ?? []).forEach((t, i) => {
-        label(t.title, `/tabs/${i}/title`);
-        const te = t.entity ? ctx.entities.get(t.entity as string) : entity;
-        if (t.entity && !te) add(`/tabs/${i}/entity`, `unknown entity "${String(t.entity)}"`);
-        table(t.table as Json, `/tabs/${i}/table`, te);
-        sections(t.sections, `/tabs/${i}/sections`, te);
-        for (const [k, v] of Object.entries((t.filter as Json) ?? {})) {
-          if (te && !te.fields.some((f) => f.name === k)) add(`/tabs/${i}/filter/${k}`, `"${k}" is not a field of ${te.name}`);
-          urlParams(String(v), `/tabs/${i}/filter/${k}`, entity);
-        }
-      });
-      endpoint(data.get, '/data/get', 'GET', entity);
-      endpoint(data.update, '/data/update', 'PUT', entity);
-      break;
-    }
-    case 'create':
-      sections(doc.sections, '/sections', entity);
-      endpoint(data.create, '/data/create', 'POST', entity);
-      if (typeof doc.afterSubmit === 'string' && !routeMatches(doc.afterSubmit, ctx.screenRoutes)) add('/afterSubmit', `no screen serves ${doc.afterSubmit}`);
-      break;
-    case 'dashboard':
-      ((doc.cards as Json[]) ?? []).forEach((c, i) => {
-        label(c.title, `/cards/${i}/title`);
-        endpoint(c.data, `/cards/${i}/data`, 'GET');
-      });
-      break;
-    case 'custom':
-      if (!ctx.customComponents.has(doc.component as string)) add('/component', `no custom component "${String(doc.component)}" is registered${suggest(String(doc.component), [...ctx.customComponents])}`);
-      break;
-  }
+  const checker: ScreenChecker = {
+    ctx,
+    add,
+    label,
+    expr,
+    urlParams,
+    endpointExists: (url, method) => endpointExists(url, method, ctx),
+    routeServed: (template) => routeMatches(template, ctx.screenRoutes),
+    suggest: (name, known) => suggest(name, [...known]),
+    field,
+    action,
+    table,
+    sections,
+    endpoint,
+    entity,
+    routes,
+    routeParams,
+  };
+  const kind = doc.kind as string;
+  if (Object.hasOwn(PAGE_KINDS, kind)) (PAGE_KINDS as Record<string, PageKindDef>)[kind]!.check(doc, checker);
   return out;
 }
 

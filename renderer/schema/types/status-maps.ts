@@ -12,7 +12,7 @@ type Mapper = (v: unknown) => StatusDisplay;
 
 const s = (key: string, text: string, color: string): StatusDisplay => ({ key, text, color });
 
-export const STATUS_MAPS: Record<string, Mapper> = {
+export const STATUS_MAPS = {
   /** 1 is unfrozen, anything else frozen. */
   frozen: (v) => (Number(v) === 1 ? s('hzero.common.status.normal', 'Normal', 'green') : s('hzero.common.status.frozen', 'Frozen', 'red')),
   /** 1 normal, -1 abnormal, else not monitored. */
@@ -44,4 +44,6 @@ export const STATUS_MAPS: Record<string, Mapper> = {
     const texts: Record<string, string> = { S: 'Success', F: 'Failed', P: 'Processing', RUNNING: 'Running', PENDING: 'Pending', COMPLETE: 'Complete', ERROR: 'Error', NEW: 'New', PART: 'Partial', SUCCESS: 'Success', UNEXECUTE: 'Not executed', FAILED: 'Failed' };
     return s(`hzero.common.execution.${x}`, texts[x] ?? x, green.includes(x) ? 'green' : red.includes(x) ? 'red' : blue.includes(x) ? 'blue' : 'default');
   },
-};
+} satisfies Record<string, Mapper>;
+
+export type StatusMapName = keyof typeof STATUS_MAPS;
