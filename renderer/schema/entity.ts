@@ -1,25 +1,13 @@
 import type { Label } from './label.ts';
+import type { FieldType } from './types/field-types.ts';
 
 /**
  * An entity is declared once in `schemas/entities/<name>.json` and read by both sides:
  * the server derives its table, request validation, filters and status machine from it;
  * the renderer derives columns, widgets and client-side validation from it.
  */
-export type FieldType =
-  | 'string'
-  | 'text'
-  | 'integer'
-  | 'number'
-  | 'money'
-  | 'percent'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'flag'
-  | 'yn'
-  | 'json'
-  | 'attachment'
-  | 'richtext';
+/** A key of the field-type table (types/field-types.ts), which says what each type means everywhere. */
+export type { FieldType };
 
 export type FilterMode = 'eq' | 'like' | 'range' | 'in' | 'none';
 

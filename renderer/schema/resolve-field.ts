@@ -1,6 +1,7 @@
 import { SchemaError } from './schema-error.ts';
 import type { EntityDecl, EntityField, FieldType } from './entity.ts';
 import type { Label } from './label.ts';
+import { FIELD_TYPES } from './types/field-types.ts';
 import type { ColumnItem, ColumnRef, FieldItem, FieldRef } from './screen.ts';
 
 /** A field as a widget needs it: the entity's facts merged with the screen's adjustments. */
@@ -14,28 +15,11 @@ export interface ResolvedField extends Omit<FieldRef, 'label' | 'required' | 'di
   decl: EntityField;
 }
 
-const WIDGET_BY_TYPE: Record<FieldType, string> = {
-  string: 'input',
-  text: 'textarea',
-  integer: 'number',
-  number: 'number',
-  money: 'money',
-  percent: 'percent',
-  date: 'date',
-  datetime: 'datetime',
-  time: 'time',
-  flag: 'switch',
-  yn: 'yn',
-  json: 'json',
-  attachment: 'attachment',
-  richtext: 'richtext',
-};
-
 /** The widget an entity field gets unless the screen names another. */
 export function defaultWidget(f: EntityField): string {
   if (f.lovView) return 'lov';
   if (f.lov) return 'select';
-  return WIDGET_BY_TYPE[f.type];
+  return FIELD_TYPES[f.type].widget;
 }
 
 /**
@@ -79,13 +63,12 @@ export interface ResolvedColumn extends ColumnRef {
   decl: EntityField;
 }
 
-const CELL_BY_TYPE: Partial<Record<FieldType, string>> = { money: 'money', number: 'number', percent: 'percent', integer: 'number', flag: 'flag', yn: 'flag', date: 'text', datetime: 'text', richtext: 'richtext', json: 'json' };
 
 export function resolveColumn(entity: EntityDecl, item: ColumnItem, path: string): ResolvedColumn {
   const ref: ColumnRef = typeof item === 'string' ? { field: item } : item;
   const decl = findField(entity, ref.field, typeof item === 'string' ? path : `${path}/field`);
   // A LOV view field shows the display name the server adds as `<field>Meaning` (server/resources/lov-view-meanings.ts), as a value set field does.
-  const cell = ref.cell ?? (ref.link ? 'link' : ref.statusMap ? 'status' : decl.lov || decl.lovView ? 'lov' : (CELL_BY_TYPE[decl.type] ?? 'text'));
+  const cell = ref.cell ?? (ref.link ? 'link' : ref.statusMap ? 'status' : decl.lov || decl.lovView ? 'lov' : FIELD_TYPES[decl.type].cell);
   return { ...ref, label: ref.label ?? decl.label ?? decl.name, cell, decl };
 }
 

@@ -1,11 +1,11 @@
 import { createElement, type ReactNode } from 'react';
 import { formatNumber } from '../format/number.ts';
 import { cellRenderers } from '../registry/builtins.ts';
+import { isNumericCell } from '../schema/types/cells.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import type { SummaryFn } from '../schema/screen.ts';
 import { cellClass, cellStyle, type PlacedColumn } from './placed-columns.ts';
 
-const NUMERIC_CELLS = new Set(['number', 'money', 'percent']);
 
 /**
  * A summary in its column's format: sums, averages and extremes go through the column's own cell
@@ -16,7 +16,7 @@ export function SummaryValue({ column, fn, value }: { column: ResolvedColumn; fn
   if (value === undefined) return '';
   if (fn === 'count') return formatNumber(value, 0);
   const shown = fn === 'avg' && column.decl.precision === undefined && column.decl.type !== 'money' ? Math.round(value * 100) / 100 : value;
-  const Cell = NUMERIC_CELLS.has(column.cell) ? cellRenderers.peek(column.cell) : undefined;
+  const Cell = isNumericCell(column.cell) ? cellRenderers.peek(column.cell) : undefined;
   // A registered cell (looked up, not created here): the same one the column's rows use.
   if (Cell) return createElement(Cell, { column, row: { [column.field]: shown }, value: shown });
   // Not a numeric cell (or not loaded yet): the number cell's rule, money with two decimals.

@@ -1,25 +1,9 @@
-import type { EntityDecl, EntityField, FieldType } from '../../renderer/schema/entity.ts';
+import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
+import { FIELD_TYPES } from '../../renderer/schema/types/field-types.ts';
 import { columnOf, ident } from './naming.ts';
 
-const SQL_TYPES: Record<FieldType, (f: EntityField) => string> = {
-  string: (f) => `varchar(${f.maxLength ?? 255})`,
-  text: () => 'text',
-  richtext: () => 'text',
-  integer: () => 'bigint',
-  number: (f) => (f.precision !== undefined ? `numeric(20,${f.precision})` : 'numeric'),
-  money: (f) => `numeric(20,${f.precision ?? 2})`,
-  percent: (f) => `numeric(9,${f.precision ?? 2})`,
-  date: () => 'date',
-  datetime: () => 'timestamp(0)',
-  time: () => 'time(0)',
-  flag: () => 'smallint',
-  yn: () => 'varchar(1)',
-  json: () => 'jsonb',
-  attachment: () => 'varchar(64)',
-};
-
 export function sqlType(f: EntityField): string {
-  return SQL_TYPES[f.type](f);
+  return FIELD_TYPES[f.type].sql(f);
 }
 
 /** The columns of an entity's table, in a stable order, as `name type` pairs. */

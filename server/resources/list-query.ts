@@ -1,4 +1,5 @@
 import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
+import { FIELD_TYPES, isNumericType } from '../../renderer/schema/types/field-types.ts';
 import { badRequest } from '../http/errors.ts';
 import { columnOf, ident } from './naming.ts';
 
@@ -15,7 +16,6 @@ const MAX_PAGE = 1_000_000;
 /** Server-set columns every row has; they sort and filter by range like declared datetimes. */
 const SYSTEM_DATES = ['creationDate', 'lastUpdateDate'];
 
-const NUMERIC = new Set(['integer', 'number', 'money', 'percent', 'flag']);
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
 
@@ -82,7 +82,7 @@ function typed(name: string, type: string, v: unknown): unknown {
     if (!DATETIME_RE.test(s)) throw badRequest(`${name} must be a date-time (YYYY-MM-DD HH:mm:ss)`);
     return s;
   }
-  if (NUMERIC.has(type)) {
+  if (isNumericType(type)) {
     const n = Number(s);
     if (s.trim() === '' || !Number.isFinite(n)) throw badRequest(`${name} must be a number`);
     if ((type === 'integer' || type === 'flag') && !Number.isSafeInteger(n)) throw badRequest(`${name} must be an integer`);
@@ -133,7 +133,7 @@ export function filters(e: EntityDecl, q: Record<string, unknown>, params: unkno
       if (values.length === 1) add((p) => `${col}::text = ${p}`, values[0]);
       else add((p) => `${col}::text = any(${p}::text[])`, values);
     }
-    else if (NUMERIC.has(f.type)) add((p) => `${col} = ${p}`, typed(f.name, f.type, v));
+    else if (FIELD_TYPES[f.type].numeric) add((p) => `${col} = ${p}`, typed(f.name, f.type, v));
     else if (mode !== 'range') add((p) => `${col}::text = ${p}`, String(v));
   }
   return where;
@@ -141,5 +141,5 @@ export function filters(e: EntityDecl, q: Record<string, unknown>, params: unkno
 
 /** The declared filter mode, or the default: `like` for free text, `eq` otherwise. */
 export function filterMode(f: EntityField): string {
-  return f.filter ?? (['string', 'text', 'richtext'].includes(f.type) && !f.lov ? 'like' : 'eq');
+  return f.filter ?? (f.lov ? 'eq' : FIELD_TYPES[f.type].filter);
 }

@@ -1,4 +1,5 @@
 import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
+import { FIELD_TYPES } from '../../renderer/schema/types/field-types.ts';
 import { alias, columnOf, ident } from './naming.ts';
 
 /**
@@ -12,26 +13,10 @@ export function selectList(e: EntityDecl, t = 't'): string {
     if (f.private) continue;
     const c = col(f);
     const as = alias(f.name);
-    switch (f.type) {
-      case 'date':
-        out.push(`to_char(${c}, 'YYYY-MM-DD') as ${as}`);
-        break;
-      case 'datetime':
-        out.push(`to_char(${c}, 'YYYY-MM-DD HH24:MI:SS') as ${as}`);
-        break;
-      case 'time':
-        out.push(`to_char(${c}, 'HH24:MI:SS') as ${as}`);
-        break;
-      case 'number':
-      case 'money':
-      case 'percent':
-      case 'integer':
-      case 'flag':
-        out.push(`${c}::float8 as ${as}`);
-        break;
-      default:
-        out.push(`${c} as ${as}`);
-    }
+    const sel = FIELD_TYPES[f.type].select;
+    if (sel.as === 'text') out.push(`to_char(${c}, '${sel.pattern}') as ${as}`);
+    else if (sel.as === 'number') out.push(`${c}::float8 as ${as}`);
+    else out.push(`${c} as ${as}`);
   }
   if (!e.fields.some((f) => f.name === e.primaryKey)) out.push(`${t}.${ident(columnOf(e.primaryKey))}::float8 as ${alias(e.primaryKey)}`);
   if (e.tenantScoped && !e.tenantField) out.push(`${t}.tenant_id::float8 as "tenantId"`);

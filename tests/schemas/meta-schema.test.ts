@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { formatSchemaJson } from '../../renderer/schema/format-json.ts';
+import entityMeta from '../../renderer/schema/entity.meta.json';
 import { ACTION_TYPES } from '../../renderer/schema/types/actions.ts';
+import { FIELD_TYPES } from '../../renderer/schema/types/field-types.ts';
 import { withGeneratedParts } from '../../renderer/schema/types/meta-schema.ts';
 import { projectRoot } from '../../server/paths.ts';
 
@@ -57,6 +59,12 @@ function metaShape(def: Json, base?: Json): { names: string[]; required: string[
 describe('screen.meta.json', () => {
   it('holds exactly what the type tables generate (run `npm run schemas:meta` after adding a type)', () => {
     expect(metaText).toBe(formatSchemaJson(withGeneratedParts(meta)));
+  });
+});
+
+describe('entity.meta.json', () => {
+  it('accepts exactly the field types of the field-type table, in its order', () => {
+    expect(entityMeta.properties.fields.items.properties.type.enum).toEqual(Object.keys(FIELD_TYPES));
   });
 });
 
