@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { Indexer, StoryIndexInput } from 'storybook/internal/types';
 import type { Plugin } from 'vite';
 import { NON_SCREEN_DIRS, readManifest } from '../renderer/schema-files/screen-files.ts';
-import { actionTypes, cellRenderers, fieldWidgets, pageKinds } from '../renderer/registry/builtins.ts';
+import { ACTION_TYPES } from '../renderer/schema/types/actions.ts';
+import { CELL_TYPES } from '../renderer/schema/types/cells.ts';
+import { PAGE_KINDS } from '../renderer/schema/types/page-kinds.ts';
+import { WIDGET_TYPES } from '../renderer/schema/types/widgets.ts';
 import { REGISTRY_STORY_TITLES, registryStorySpecs, screenStorySpecs, type StorySpec } from '../stories/support/story-specs.ts';
 
 /**
@@ -29,10 +32,10 @@ export const GENERATED_STORY_FILES: Record<string, () => GeneratedEntry[]> = {
     const kinds = new Map(manifest.map((e) => [e.file, e.kind]));
     return screenStorySpecs(manifest.map((e) => e.file)).map((s) => ({ ...s, tags: ['screen', `kind-${kinds.get(s.key) || 'none'}`] }));
   },
-  'stories/renderer/page-kinds.stories.tsx': () => registryStorySpecs(REGISTRY_STORY_TITLES.pageKinds, pageKinds.types()),
-  'stories/renderer/field-widgets.stories.tsx': () => registryStorySpecs(REGISTRY_STORY_TITLES.fieldWidgets, fieldWidgets.types()),
-  'stories/renderer/cells.stories.tsx': () => registryStorySpecs(REGISTRY_STORY_TITLES.cellRenderers, cellRenderers.types()),
-  'stories/renderer/actions.stories.tsx': () => registryStorySpecs(REGISTRY_STORY_TITLES.actionTypes, actionTypes.types()),
+  'stories/renderer/page-kinds.stories.tsx': () => registryStorySpecs(REGISTRY_STORY_TITLES.pageKinds, Object.keys(PAGE_KINDS).sort()),
+  'stories/renderer/field-widgets.stories.tsx': () => registryStorySpecs(REGISTRY_STORY_TITLES.fieldWidgets, Object.keys(WIDGET_TYPES).sort()),
+  'stories/renderer/cells.stories.tsx': () => registryStorySpecs(REGISTRY_STORY_TITLES.cellRenderers, Object.keys(CELL_TYPES).sort()),
+  'stories/renderer/actions.stories.tsx': () => registryStorySpecs(REGISTRY_STORY_TITLES.actionTypes, Object.keys(ACTION_TYPES).sort()),
 };
 
 /** Which generated file an absolute path (or Vite module id) is, if any. */

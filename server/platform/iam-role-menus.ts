@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { BusinessError, notFound } from '../http/errors.ts';
 import { type Access, checkEntityAccess } from '../resources/permissions.ts';
 import { pageParams } from '../resources/list-query.ts';
-import { toPage } from '../resources/page.ts';
+import { toPage } from '../../renderer/schema/wire/page.ts';
 import { selectList } from '../resources/rows.ts';
 import { resolveScope, type Scope } from '../resources/scope.ts';
 import { addMeanings } from './lov-values.ts';

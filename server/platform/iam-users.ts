@@ -7,7 +7,7 @@ import { registerHooks } from '../resources/hooks.ts';
 import { type Access, checkEntityAccess } from '../resources/permissions.ts';
 import { EntityRepository } from '../resources/repository.ts';
 import { pageParams } from '../resources/list-query.ts';
-import { toPage } from '../resources/page.ts';
+import { toPage } from '../../renderer/schema/wire/page.ts';
 import { selectList } from '../resources/rows.ts';
 import { resolveScope, type Scope } from '../resources/scope.ts';
 import { addMeanings } from './lov-values.ts';

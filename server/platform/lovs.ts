@@ -3,7 +3,7 @@ import { requireAuth } from '../auth/authenticate.ts';
 import type { ServerContext } from '../context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { EntityRepository } from '../resources/crud-routes.ts';
-import { toPage } from '../resources/page.ts';
+import { toPage } from '../../renderer/schema/wire/page.ts';
 import { lovValues } from './lov-values.ts';
 
 /** Tenant of a LOV call: the one in the path (checked) or the caller's current tenant. */

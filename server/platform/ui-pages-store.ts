@@ -1,7 +1,7 @@
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { Queryable } from '../db/database.ts';
 import { filters, orderBy, pageParams } from '../resources/list-query.ts';
-import { toPage } from '../resources/page.ts';
+import { toPage } from '../../renderer/schema/wire/page.ts';
 import { selectList } from '../resources/rows.ts';
 import { addMeanings } from './lov-values.ts';
 

@@ -13,7 +13,7 @@ import { addLovViewMeanings } from './lov-view-meanings.ts';
 import { checkLovValues } from './lov-check.ts';
 import { columnOf, ident } from './naming.ts';
 import { fillNumber } from './numbering.ts';
-import { toPage } from './page.ts';
+import { toPage } from '../../renderer/schema/wire/page.ts';
 import { checkPermissionCode } from './permissions.ts';
 import { selectList, toColumnValue } from './rows.ts';
 import { type Scope, tenantWhere } from './scope.ts';

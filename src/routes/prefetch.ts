@@ -1,3 +1,4 @@
+import { FIRST_SCREEN_MARK } from './first-screen-mark.ts';
 import { actionTypes, cellRenderers, fieldWidgets, pageKinds } from '../../renderer/registry/builtins.ts';
 
 /** Page kinds, entity declarations, widgets, cells and actions nearly every screen needs, most used first. */
@@ -24,8 +25,6 @@ const COMMON = [
   () => cellRenderers.resolve('status'),
 ];
 
-/** Performance mark the benchmark reads: JavaScript requested before it counts as "before the first screen". */
-export const FIRST_SCREEN_MARK = 'srm:first-screen';
 
 let started = false;
 

@@ -2,7 +2,7 @@ import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
 import { writableFields } from '../../renderer/schema/field-json-schema.ts';
 import { fakeRow } from '../../server/seed/fake-row.ts';
 import { rng } from '../../server/seed/rng.ts';
-import { type Page, toPage } from '../../server/resources/page.ts';
+import { type Page, toPage } from '../../renderer/schema/wire/page.ts';
 import type { LovStore } from './lov-store.ts';
 
 export type Row = Record<string, unknown>;
@@ -18,7 +18,7 @@ export class DataSourceError extends Error {
 }
 
 // The reference server's page shape and builder, so fixtures answer exactly as the server does.
-export { type Page, toPage } from '../../server/resources/page.ts';
+export { type Page, toPage } from '../../renderer/schema/wire/page.ts';
 
 const NUMERIC = new Set(['integer', 'number', 'money', 'percent', 'flag']);
 const SYSTEM_DATES = ['creationDate', 'lastUpdateDate'];

@@ -3,7 +3,7 @@ import type { Problem } from '../../renderer/schema/check/problems.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { applyOverlay, emptyOverlay, isBlocking, isOverlay, type OverlayConflict, overlayConflicts } from '../../renderer/schema/overlay.ts';
 import { parseScreenText } from '../../renderer/schema/parse-screen.ts';
-import { toPage } from '../../server/resources/page.ts';
+import { toPage } from '../../renderer/schema/wire/page.ts';
 import { formatSchemaJson } from '../../renderer/schema/format-json.ts';
 import { SCAFFOLD_KINDS, type ScaffoldKind, scaffoldScreen } from '../../renderer/schema/scaffold.ts';
 import { FailedResponseError } from '../../src/request/errors.ts';

@@ -5,7 +5,7 @@ import { openWorkplace } from '../lib/app-server.ts';
 import { VIEWPORT } from '../lib/browser.ts';
 import { builtFile, kb, noCache, recordScripts, type Script } from '../lib/js-sizes.ts';
 import { beforeMark, scriptsSince } from '../lib/page-scripts.ts';
-import { FIRST_SCREEN_MARK } from '../../../src/routes/prefetch.ts';
+import { FIRST_SCREEN_MARK } from '../../../src/routes/first-screen-mark.ts';
 import type { ResultRow, Section } from '../lib/report.ts';
 import { max, median, sum } from '../lib/stats.ts';
 
