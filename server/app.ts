@@ -7,61 +7,21 @@ import type { ServerContext } from './context.ts';
 import { apiDocs } from './http/api-docs.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { staticUi } from './http/static-ui.ts';
-import { exportCheckRoutes } from './platform/export-check.ts';
-import { exportRoutes } from './platform/export.ts';
-import { fileRoutes } from './platform/files.ts';
-import { hmsgSendConfigRoutes } from './platform/hmsg-send-configs.ts';
-import { hpfmConfigRoutes } from './platform/hpfm-config.ts';
-import { hpfmMasterDataRoutes } from './platform/hpfm-md-org.ts';
-import { iamRoutes } from './platform/iam-routes.ts';
-import { lovRoutes } from './platform/lovs.ts';
-import { menuRoutes } from './platform/menus.ts';
-import { messagePushRoutes } from './platform/message-push.ts';
-import { multiLanguageRoutes } from './platform/multi-language.ts';
-import { noticeRoutes } from './platform/notices.ts';
-import { promptRoutes } from './platform/prompts.ts';
-import { regionRoutes } from './platform/regions.ts';
-import { regionCascadeRoutes } from './platform/regions-cascade.ts';
-import { staticTextRoutes } from './platform/static-texts.ts';
-import { tableSettingsRoutes } from './platform/table-settings.ts';
-import { uiPageRoutes } from './platform/ui-pages.ts';
-import { userMessageRoutes } from './platform/user-messages.ts';
-import { usersSelfRoutes } from './platform/users-self.ts';
+import { recordRoutes } from './http/route-group.ts';
+import { moduleRouteGroups } from './modules/discover.ts';
 import { crudRoutes } from './resources/crud-routes.ts';
+import { exportCheckRoutes } from './resources/export-check.ts';
+import { exportRoutes } from './resources/export.ts';
 import { historyRoutes } from './resources/history-routes.ts';
 import { importRoutes } from './resources/import-routes.ts';
 import { uniqueCheckRoutes } from './resources/unique-check.ts';
 
-/** Platform call groups of §7.3, each a plugin receiving the shared context. */
-const ROUTE_GROUPS = [
-  // First: it records the routes registered after it, for checking stored pages on publish.
-  uiPageRoutes,
-  oauthRoutes,
-  usersSelfRoutes,
-  iamRoutes,
-  menuRoutes,
-  lovRoutes,
-  promptRoutes,
-  fileRoutes,
-  userMessageRoutes,
-  messagePushRoutes,
-  regionRoutes,
-  regionCascadeRoutes,
-  // Generic per-entity calls beside the CRUD paths: uniqueness checks of async field checks, CSV imports.
-  uniqueCheckRoutes,
-  importRoutes,
-  historyRoutes,
-  staticTextRoutes,
-  multiLanguageRoutes,
-  noticeRoutes,
-  exportCheckRoutes,
-  hmsgSendConfigRoutes,
-  hpfmConfigRoutes,
-  hpfmMasterDataRoutes,
-  tableSettingsRoutes,
-  // Before crudRoutes: it adds the export branch to the generic list routes as they are registered.
-  exportRoutes,
-];
+/**
+ * Generic per-entity calls beside the CRUD paths (uniqueness checks of async field checks, CSV
+ * imports, record history, export), registered after the modules' own calls. The export goes last:
+ * it adds the export branch to the generic list routes as crudRoutes registers them.
+ */
+const GENERIC_GROUPS = [uniqueCheckRoutes, importRoutes, historyRoutes, exportCheckRoutes, exportRoutes];
 
 export async function buildApp(ctx: ServerContext, opts: { logger?: boolean; onRoute?: (r: RouteOptions) => void; routesOnly?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -83,7 +43,10 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: boolean; onR
   if (!opts.routesOnly) await apiDocs(app);
   installAuthentication(app, ctx);
   app.get('/health', async () => ({ status: 'UP', database: ctx.db.kind }));
-  for (const group of ROUTE_GROUPS) await group(app, ctx);
+  // Before any route: stored pages are checked against every route registered after this.
+  recordRoutes(app);
+  await oauthRoutes(app, ctx);
+  for (const group of [...(await moduleRouteGroups()), ...GENERIC_GROUPS]) await group(app, ctx);
   await crudRoutes(app, ctx);
   await staticUi(app, ctx.config.uiDir);
   return app;

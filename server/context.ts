@@ -1,6 +1,6 @@
 import type { EntityDecl } from '../renderer/schema/entity.ts';
 import type { Database } from './db/database.ts';
-import type { EventBus } from './platform/events.ts';
+import type { EventBus } from './events/events.ts';
 
 export interface ServerConfig {
   dataDir?: string;

@@ -8,7 +8,7 @@ import { buildApp } from './app.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { projectRoot } from './paths.ts';
-import { EventBus } from './platform/events.ts';
+import { EventBus } from './events/events.ts';
 import { readCheckInputs, readJson } from '../renderer/schema-files/check-inputs.ts';
 
 const noDb: Database = {

@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import type { ServerConfig, ServerContext } from './context.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
-import { EventBus } from './platform/events.ts';
+import { EventBus } from './events/events.ts';
 import { loadEntities } from './resources/entities.ts';
 import { syncLovs } from './seed/lov-seed.ts';
 import { syncPrompts } from './seed/prompt-seed.ts';

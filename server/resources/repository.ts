@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { cachedReads } from '../db/read-cache.ts';
 import { badRequest, BusinessError, notFound } from '../http/errors.ts';
-import { addMeanings } from '../platform/lov-values.ts';
+import { addMeanings } from '../modules/hpfm/lov-values.ts';
 import { writableFields } from './body-schema.ts';
 import { dbError } from './db-errors.ts';
 import { tenantColumn } from './ddl.ts';

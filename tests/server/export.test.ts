@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_ROW_LIMIT } from '../../server/platform/export.ts';
+import { EXPORT_ROW_LIMIT } from '../../server/resources/export.ts';
 import { readI18n } from '../../server/seed/screen-titles.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CascadeNode } from '../../server/platform/regions-cascade.ts';
+import type { CascadeNode } from '../../server/modules/hpfm/regions-cascade.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../server/platform/file-store.ts';
+import { MAX_UPLOAD_BYTES } from '../../server/modules/hfile/file-store.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;

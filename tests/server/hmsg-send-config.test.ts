@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTemplate, templateVariables } from '../../server/platform/hmsg-send-configs.ts';
+import { renderTemplate, templateVariables } from '../../server/modules/hmsg/send-configs.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;

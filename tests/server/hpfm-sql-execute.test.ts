@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { singleStatement } from '../../server/platform/hpfm-sql-execute.ts';
+import { singleStatement } from '../../server/modules/hpfm/sql-execute.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const URL = '/hpfm/v1/sql-execute/execute';

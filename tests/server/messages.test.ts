@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerEvent } from '../../server/platform/events.ts';
+import type { ServerEvent } from '../../server/events/events.ts';
 import { MESSAGE_PLAN } from '../../server/seed/message-seed.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

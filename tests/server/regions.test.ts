@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegionNode } from '../../server/platform/regions.ts';
+import type { RegionNode } from '../../server/modules/hpfm/regions.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerContext } from '../../server/context.ts';
 import type { Database } from '../../server/db/database.ts';
-import { EVENT_CHANNEL, startEventRelay } from '../../server/platform/event-relay.ts';
-import { EventBus, type ServerEvent } from '../../server/platform/events.ts';
+import { EVENT_CHANNEL, startEventRelay } from '../../server/events/event-relay.ts';
+import { EventBus, type ServerEvent } from '../../server/events/events.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;

@@ -1,0 +1,314 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAuth } from '../../auth/authenticate.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import type { AuthContext, ServerConfig, ServerContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { BusinessError, notFound } from '../../http/errors.ts';
+import { registerHooks } from '../../resources/hooks.ts';
+import { checkEntityAccess } from '../../resources/permissions.ts';
+import { EntityRepository } from '../../resources/repository.ts';
+import { resolveScope, type Scope } from '../../resources/scope.ts';
+
+/** The rules of a tenant's password policy (`iam_password_policy`) as the checks use them. */
+export interface PasswordRules {
+  enablePassword: number;
+  originalPassword: string | null;
+  minLength: number;
+  maxLength: number;
+  digitsCount: number;
+  lowercaseCount: number;
+  uppercaseCount: number;
+  specialCharCount: number;
+  notUsername: number;
+  notRecentCount: number;
+  enableLock: number;
+  maxErrorTime: number;
+  lockedExpireTime: number;
+}
+
+/** Used for a tenant without a policy: the defaults of the entity declaration. */
+export const DEFAULT_RULES: PasswordRules = {
+  enablePassword: 1,
+  originalPassword: null,
+  minLength: 8,
+  maxLength: 30,
+  digitsCount: 1,
+  lowercaseCount: 1,
+  uppercaseCount: 0,
+  specialCharCount: 0,
+  notUsername: 1,
+  notRecentCount: 0,
+  enableLock: 1,
+  maxErrorTime: 5,
+  lockedExpireTime: 15,
+};
+
+/** A tenant's policy: its first one (a tenant normally has exactly one), or undefined. */
+export async function policyOf(db: Queryable, tenantId: number): Promise<PasswordRules | undefined> {
+  const r = await db.query<PasswordRules>(
+    `select enable_password::float8 as "enablePassword", original_password as "originalPassword", min_length::float8 as "minLength",
+            max_length::float8 as "maxLength", digits_count::float8 as "digitsCount", lowercase_count::float8 as "lowercaseCount",
+            uppercase_count::float8 as "uppercaseCount", special_char_count::float8 as "specialCharCount", not_username::float8 as "notUsername",
+            not_recent_count::float8 as "notRecentCount", enable_lock::float8 as "enableLock", max_error_time::float8 as "maxErrorTime",
+            locked_expire_time::float8 as "lockedExpireTime"
+       from iam_password_policy where tenant_id = $1 order by password_policy_id limit 1`,
+    [tenantId],
+  );
+  const p = r.rows[0];
+  if (!p) return undefined;
+  // A column left empty falls back to the default rule rather than to "no rule".
+  const out = { ...DEFAULT_RULES };
+  for (const [k, v] of Object.entries(p)) if (v !== null && v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/**
+ * The sign-in lockout of a user's tenant: its policy when there is one (which may switch locking
+ * off), else the server's configuration.
+ */
+export async function lockoutRule(db: Queryable, tenantId: number, config: Pick<ServerConfig, 'maxFailedLogins' | 'lockMinutes'>): Promise<{ enabled: boolean; maxFailed: number; minutes: number }> {
+  const p = await policyOf(db, tenantId);
+  if (!p) return { enabled: true, maxFailed: config.maxFailedLogins, minutes: config.lockMinutes };
+  return { enabled: p.enableLock === 1, maxFailed: Math.max(1, p.maxErrorTime), minutes: Math.max(1, p.lockedExpireTime) };
+}
+
+interface Violation {
+  code: string;
+  zh: string;
+  en: string;
+}
+
+const count = (s: string, re: RegExp) => (s.match(re) ?? []).length;
+
+/**
+ * The first rule of the policy a password breaks, or undefined. Each refusal names its rule, so
+ * the person setting the password knows what to change.
+ */
+export function passwordViolation(p: PasswordRules, password: string, loginName: string): Violation | undefined {
+  if (!password) return { code: 'hiam.warn.password.empty', zh: '密码不能为空', en: 'The password may not be empty' };
+  if (p.enablePassword !== 1) return undefined;
+  if (password.length < p.minLength)
+    return { code: 'hiam.warn.password.minLength', zh: `密码长度不能少于${p.minLength}位（密码策略：最小长度）`, en: `The password needs at least ${p.minLength} characters (password policy: minimum length)` };
+  if (password.length > p.maxLength)
+    return { code: 'hiam.warn.password.maxLength', zh: `密码长度不能超过${p.maxLength}位（密码策略：最大长度）`, en: `The password may have at most ${p.maxLength} characters (password policy: maximum length)` };
+  if (count(password, /[0-9]/g) < p.digitsCount)
+    return { code: 'hiam.warn.password.digits', zh: `密码至少包含${p.digitsCount}个数字（密码策略：最少数字数）`, en: `The password needs at least ${p.digitsCount} digit(s) (password policy: minimum digits)` };
+  if (count(password, /[a-z]/g) < p.lowercaseCount)
+    return { code: 'hiam.warn.password.lowercase', zh: `密码至少包含${p.lowercaseCount}个小写字母（密码策略：最少小写字母数）`, en: `The password needs at least ${p.lowercaseCount} lower-case letter(s) (password policy: minimum lower-case letters)` };
+  if (count(password, /[A-Z]/g) < p.uppercaseCount)
+    return { code: 'hiam.warn.password.uppercase', zh: `密码至少包含${p.uppercaseCount}个大写字母（密码策略：最少大写字母数）`, en: `The password needs at least ${p.uppercaseCount} upper-case letter(s) (password policy: minimum upper-case letters)` };
+  if (count(password, /[^A-Za-z0-9]/g) < p.specialCharCount)
+    return { code: 'hiam.warn.password.special', zh: `密码至少包含${p.specialCharCount}个特殊字符（密码策略：最少特殊字符数）`, en: `The password needs at least ${p.specialCharCount} special character(s) (password policy: minimum special characters)` };
+  if (p.notUsername === 1 && loginName && password.toLowerCase().includes(loginName.toLowerCase()))
+    return { code: 'hiam.warn.password.username', zh: '密码不能包含登录名（密码策略：禁止包含登录名）', en: 'The password may not contain the login name (password policy: no login name)' };
+  return undefined;
+}
+
+const refuse = (v: Violation, language: string) => new BusinessError(v.code, language === 'en_US' ? v.en : v.zh, 'warn');
+
+/** Throws the rule a password breaks as a business error in the caller's language. */
+export function assertPassword(p: PasswordRules, password: string, loginName: string, language: string): void {
+  const v = passwordViolation(p, password, loginName);
+  if (v) throw refuse(v, language);
+}
+
+export type ChangeType = 'CREATE' | 'SELF' | 'ADMIN' | 'RESET' | 'IMPORT';
+
+interface TargetUser {
+  id: number;
+  login_name: string;
+  organization_id: number;
+  password_hash: string | null;
+}
+
+/**
+ * Sets a user's password: checks it against the policy of the user's tenant (and the recent
+ * passwords the policy forbids), stores only its scrypt hash, clears a lock, and keeps a history
+ * row. Returns the history row.
+ */
+export async function setPassword(
+  db: Queryable,
+  args: { userId: number; password: string; changeType: ChangeType; by: Pick<AuthContext, 'userId' | 'loginName' | 'language'> },
+): Promise<Record<string, unknown>> {
+  const u = (
+    await db.query<TargetUser>('select id::float8 as id, login_name, organization_id::float8 as organization_id, password_hash from iam_user where id = $1', [args.userId])
+  ).rows[0];
+  if (!u) throw notFound(`user ${args.userId} not found`);
+  const rules = (await policyOf(db, u.organization_id)) ?? DEFAULT_RULES;
+  assertPassword(rules, args.password, u.login_name, args.by.language);
+  if (rules.enablePassword === 1 && rules.notRecentCount > 0) {
+    const recent = (
+      await db.query<{ password_hash: string }>('select password_hash from iam_password_history where user_id = $1 and password_hash is not null order by history_id desc limit $2', [
+        u.id,
+        rules.notRecentCount,
+      ])
+    ).rows.map((r) => r.password_hash);
+    if (u.password_hash) recent.unshift(u.password_hash);
+    for (const h of recent.slice(0, rules.notRecentCount)) {
+      if (await verifyPassword(args.password, h)) {
+        throw refuse(
+          {
+            code: 'hiam.warn.password.recent',
+            zh: `新密码不能与最近${rules.notRecentCount}次使用的密码相同（密码策略：禁止使用最近密码）`,
+            en: `The password may not be one of the last ${rules.notRecentCount} passwords (password policy: recent passwords)`,
+          },
+          args.by.language,
+        );
+      }
+    }
+  }
+  const hash = await hashPassword(args.password);
+  await db.query('update iam_user set password_hash = $2, failed_count = 0, locked_until = null where id = $1', [u.id, hash]);
+  const row = (
+    await db.query<Record<string, unknown>>(
+      `insert into iam_password_history (tenant_id, user_id, login_name, change_type, changed_by, change_date, password_hash, created_by, last_updated_by)
+       values ($1, $2, $3, $4, $5, now(), $6, $7, $7)
+       returning history_id::float8 as "historyId", user_id::float8 as "userId", login_name as "loginName", change_type as "changeType",
+                 changed_by as "changedBy", to_char(change_date, 'YYYY-MM-DD HH24:MI:SS') as "changeDate", tenant_id::float8 as "tenantId",
+                 object_version_number as "objectVersionNumber"`,
+      [u.organization_id, u.id, u.login_name, args.changeType, args.by.loginName, hash, args.by.userId],
+    )
+  ).rows[0]!;
+  return row;
+}
+
+/** The user a tenant- or site-level administrator may manage: tenant paths reach users of that tenant only. */
+export async function managedUser(db: Queryable, scope: Scope, userId: number): Promise<{ id: number; loginName: string; organizationId: number; enabledFlag: number }> {
+  const params: unknown[] = [userId];
+  let where = 'id = $1';
+  if (scope.tenantId !== null) {
+    params.push(scope.tenantId);
+    where += ' and organization_id = $2';
+  }
+  const u = (
+    await db.query<{ id: number; loginName: string; organizationId: number; enabledFlag: number }>(
+      `select id::float8 as id, login_name as "loginName", organization_id::float8 as "organizationId", enabled_flag::float8 as "enabledFlag" from iam_user where ${where}`,
+      params,
+    )
+  ).rows[0];
+  if (!u) throw notFound(`user ${userId} not found`);
+  return u;
+}
+
+const passwordBody = {
+  type: 'object',
+  required: ['password'],
+  additionalProperties: false,
+  properties: {
+    password: { type: 'string', maxLength: 60 },
+    confirmPassword: { type: ['string', 'null'], maxLength: 60 },
+    originalPassword: { type: ['string', 'null'], maxLength: 60 },
+  },
+};
+
+function confirmMatches(body: { password: string; confirmPassword?: string | null }, language: string) {
+  if (body.confirmPassword !== undefined && body.confirmPassword !== null && body.confirmPassword !== body.password) {
+    throw new BusinessError('hiam.warn.password.confirmMismatch', language === 'en_US' ? 'The two passwords differ' : '两次输入的密码不一致', 'warn');
+  }
+}
+
+/** New users start with the initial password of their tenant's policy, as on the original platform. */
+registerHooks('user', {
+  async beforeCreate(values, { tx, tenantId }) {
+    if (values.passwordHash) return;
+    const initial = (await policyOf(tx, Number(values.organizationId ?? tenantId)))?.originalPassword;
+    if (initial) values.passwordHash = await hashPassword(initial);
+  },
+});
+
+/** A policy must be satisfiable and its own initial password must pass it. */
+registerHooks('passwordPolicy', {
+  async afterWrite(row, _action, { auth }) {
+    const rules = { ...DEFAULT_RULES } as Record<string, unknown>;
+    for (const k of Object.keys(DEFAULT_RULES)) if (row[k] !== null && row[k] !== undefined) rules[k] = row[k];
+    const p = rules as unknown as PasswordRules;
+    const en = auth.language === 'en_US';
+    if (p.minLength > p.maxLength) throw new BusinessError('hiam.warn.passwordPolicy.length', en ? 'The minimum length exceeds the maximum length' : '最小长度不能大于最大长度', 'warn');
+    if (p.digitsCount + p.lowercaseCount + p.uppercaseCount + p.specialCharCount > p.maxLength)
+      throw new BusinessError('hiam.warn.passwordPolicy.counts', en ? 'The required characters do not fit in the maximum length' : '要求的字符数之和超过了最大长度', 'warn');
+    if (p.originalPassword) {
+      const v = passwordViolation(p, p.originalPassword, '');
+      if (v) throw new BusinessError(v.code, en ? `Initial password: ${v.en}` : `初始密码：${v.zh}`, 'warn');
+    }
+  },
+});
+
+/**
+ * Password calls of the original platform: an administrator sets a password
+ * (`PUT /iam/hzero/v1/[{tenantId}/]users/{id}/admin-password`) or resets it to the policy's
+ * initial password (`.../admin-password-reset`); a user changes their own
+ * (`PUT /iam/hzero/v1/users/password`). The current tenant's policy: `GET /iam/v1/{tenantId}/password-policies/current`.
+ */
+export async function iamPasswordRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db } = ctx;
+  const userEntity = ctx.entities.get('user')!;
+  const policyEntity = ctx.entities.get('passwordPolicy')!;
+  const idParams = (tenant: boolean) => ({
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'integer', minimum: 1 }, ...(tenant ? { tenantId: { type: 'integer' } } : {}) },
+  });
+  const adminScope = async (req: FastifyRequest, tenant: boolean) => {
+    const scope = resolveScope(req, tenant ? 'tenant' : 'site');
+    await checkEntityAccess(db, userEntity, scope.auth, 'write');
+    return scope;
+  };
+
+  for (const [prefix, tenant] of [
+    ['/iam/hzero/v1', false],
+    ['/iam/hzero/v1/:tenantId', true],
+  ] as const) {
+    app.put(`${prefix}/users/:id/admin-password`, { schema: { params: idParams(tenant), body: passwordBody } }, async (req) => {
+      const scope = await adminScope(req, tenant);
+      const body = req.body as { password: string; confirmPassword?: string | null };
+      confirmMatches(body, scope.auth.language);
+      const u = await managedUser(db, scope, (req.params as { id: number }).id);
+      return db.transaction((tx) => setPassword(tx, { userId: u.id, password: body.password, changeType: 'ADMIN', by: scope.auth }));
+    });
+
+    app.put(`${prefix}/users/:id/admin-password-reset`, { schema: { params: idParams(tenant) } }, async (req) => {
+      const scope = await adminScope(req, tenant);
+      const u = await managedUser(db, scope, (req.params as { id: number }).id);
+      const initial = (await policyOf(db, u.organizationId))?.originalPassword;
+      if (!initial) {
+        throw new BusinessError(
+          'hiam.warn.password.noOriginal',
+          scope.auth.language === 'en_US' ? 'The password policy of the tenant defines no initial password' : '租户的密码策略未设置初始密码',
+          'warn',
+        );
+      }
+      return db.transaction((tx) => setPassword(tx, { userId: u.id, password: initial, changeType: 'RESET', by: scope.auth }));
+    });
+  }
+
+  app.put('/iam/hzero/v1/users/password', { schema: { body: { ...passwordBody, required: ['password', 'originalPassword'] } } }, async (req) => {
+    const a = requireAuth(req);
+    const body = req.body as { password: string; confirmPassword?: string | null; originalPassword: string };
+    confirmMatches(body, a.language);
+    const hash = (await db.query<{ password_hash: string | null }>('select password_hash from iam_user where id = $1', [a.userId])).rows[0]?.password_hash;
+    if (!(await verifyPassword(body.originalPassword, hash))) {
+      throw new BusinessError('hiam.warn.password.originalWrong', a.language === 'en_US' ? 'The current password is wrong' : '原密码错误', 'warn');
+    }
+    return db.transaction((tx) => setPassword(tx, { userId: a.userId, password: body.password, changeType: 'SELF', by: a }));
+  });
+
+  app.get('/iam/v1/:tenantId/password-policies/current', { schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' } } } } }, async (req) => {
+    const scope = resolveScope(req, 'tenant');
+    await checkEntityAccess(db, policyEntity, scope.auth, 'read');
+    const tenantId = scope.tenantId!;
+    const repo = new EntityRepository(policyEntity, ctx);
+    const first = async () =>
+      (await db.query<{ id: number }>('select password_policy_id::float8 as id from iam_password_policy where tenant_id = $1 order by password_policy_id limit 1', [tenantId])).rows[0];
+    let found = await first();
+    if (!found) {
+      // A tenant created after the seed gets its policy on first look, with the declared defaults.
+      const t = (await db.query<{ tenant_num: string }>('select tenant_num from hpfm_tenant where tenant_id = $1', [tenantId])).rows[0];
+      const cols = policyEntity.fields.filter((f) => f.default !== undefined && f.name !== policyEntity.primaryKey);
+      const names = ['tenant_id', 'code', 'name', ...cols.map((f) => f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))];
+      const values = [tenantId, `${t?.tenant_num ?? tenantId}.DEFAULT`, 'Default password policy', ...cols.map((f) => f.default)];
+      await db.query(`insert into iam_password_policy (${names.join(', ')}) values (${values.map((_, i) => `$${i + 1}`).join(', ')})`, values);
+      found = await first();
+    }
+    return repo.get(scope, found!.id);
+  });
+}

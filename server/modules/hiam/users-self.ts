@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../auth/authenticate.ts';
+import { updateTokenContext } from '../../auth/tokens.ts';
+import type { ServerContext } from '../../context.ts';
+import { BusinessError, forbidden } from '../../http/errors.ts';
+
+const LANGUAGE_NAMES: Record<string, string> = { zh_CN: '简体中文', en_US: 'English' };
+
+/** Current user, tenants, roles and the switches of §7.3, with the original platform's field names. */
+export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get('/iam/hzero/v1/users/self', async (req) => {
+    const a = requireAuth(req);
+    const u = (
+      await db.query<Record<string, unknown>>(
+        `select u.id::float8 as id, u.login_name as "loginName", u.real_name as "realName", u.email, u.phone,
+                u.organization_id::float8 as "organizationId", u.language, u.time_zone as "timeZone", u.avatar_uuid as "imageUrl",
+                t.tenant_name as "tenantName", t.tenant_num as "tenantNum",
+                r.name as "currentRoleName", r.code as "currentRoleCode", r.level as "currentRoleLevel"
+           from iam_user u, hpfm_tenant t, iam_role r
+          where u.id = $1 and t.tenant_id = $2 and r.id = $3`,
+        [a.userId, a.tenantId, a.roleId],
+      )
+    ).rows[0];
+    if (!u) throw new BusinessError('hiam.warn.user.selfError', 'The user, role or tenant is disabled', 'error');
+    const language = String(u.language || 'zh_CN');
+    return {
+      ...u,
+      tenantId: a.tenantId,
+      currentRoleId: a.roleId,
+      language,
+      languageName: LANGUAGE_NAMES[language] ?? language,
+      timeZone: u.timeZone || 'GMT+8',
+      dateFormat: 'YYYY-MM-DD',
+      timeFormat: 'HH:mm:ss',
+      dateTimeFormat: 'YYYY-MM-DD HH:mm:ss',
+      changePasswordFlag: 0,
+      roleMergeFlag: 0,
+    };
+  });
+
+  app.get('/iam/hzero/v1/users/self-tenants', async (req) => {
+    const a = requireAuth(req);
+    const home = (await db.query<{ organization_id: number }>('select organization_id::float8 as organization_id from iam_user where id = $1', [a.userId])).rows[0];
+    const r = await db.query<Record<string, unknown>>(
+      `select tenant_id::float8 as "tenantId", tenant_num as "tenantNum", tenant_name as "tenantName" from hpfm_tenant
+        where tenant_id = any($1::bigint[]) and enabled_flag = 1 order by tenant_id`,
+      [a.roleLevel === 'site' ? a.tenantIds : a.memberTenantIds],
+    );
+    return r.rows.map((t) => ({ ...t, userId: a.userId, defaultTenantId: home?.organization_id ?? a.tenantId }));
+  });
+
+  app.get('/iam/hzero/v1/member-roles/self-roles', async (req) => {
+    const a = requireAuth(req);
+    const r = await db.query<Record<string, unknown>>(
+      `select r.id::float8 as id, r.name, r.code, r.level, r.tenant_id::float8 as "tenantId", t.tenant_name as "tenantName", t.tenant_num as "tenantNum",
+              r.enabled_flag = 1 as "isEnabled"
+         from iam_member_role m join iam_role r on r.id = m.role_id left join hpfm_tenant t on t.tenant_id = r.tenant_id
+        where m.user_id = $1 and r.enabled_flag = 1 and (r.level = 'site' or r.tenant_id = $2) order by r.id`,
+      [a.userId, a.tenantId],
+    );
+    return r.rows;
+  });
+
+  const switchRole = async (userId: number, token: string, roleId: number) => {
+    const r = await db.query<{ tenant_id: number }>(
+      'select r.tenant_id::float8 as tenant_id from iam_member_role m join iam_role r on r.id = m.role_id where m.user_id = $1 and m.role_id = $2 and r.enabled_flag = 1',
+      [userId, roleId],
+    );
+    if (!r.rows[0]) throw forbidden('The role is not assigned to you');
+    await updateTokenContext(db, token, { roleId });
+    await db.query('update iam_user set default_role_id = $2 where id = $1', [userId, roleId]);
+  };
+
+  for (const p of ['/iam/v1/users/roles', '/iam/hzero/v1/users/roles']) {
+    app.put(p, { schema: { querystring: { type: 'object', required: ['roleId'], properties: { roleId: { type: 'integer' } } } } }, async (req) => {
+      const a = requireAuth(req);
+      await switchRole(a.userId, a.token, (req.query as { roleId: number }).roleId);
+      return {};
+    });
+  }
+
+  for (const p of ['/iam/v1/users/tenant-id', '/iam/hzero/v1/users/tenant-id']) {
+    app.put(p, { schema: { querystring: { type: 'object', required: ['tenantId'], properties: { tenantId: { type: 'integer' } } } } }, async (req) => {
+      const a = requireAuth(req);
+      const tenantId = (req.query as { tenantId: number }).tenantId;
+      if (!a.tenantIds.includes(tenantId) && !a.memberTenantIds.includes(tenantId)) throw forbidden('The tenant is not yours');
+      // A new tenant means a role of that tenant (or keep a site role, which spans tenants).
+      const role = (
+        await db.query<{ id: number }>(
+          `select r.id::float8 as id from iam_member_role m join iam_role r on r.id = m.role_id
+            where m.user_id = $1 and r.enabled_flag = 1 and (r.tenant_id = $2 or r.level = 'site') order by (r.id = $3) desc, r.id limit 1`,
+          [a.userId, tenantId, a.roleId],
+        )
+      ).rows[0];
+      await updateTokenContext(db, a.token, { tenantId, roleId: role?.id ?? a.roleId });
+      return {};
+    });
+  }
+
+  app.put('/iam/hzero/v1/users/default-language', async (req) => {
+    const a = requireAuth(req);
+    const q = { ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown>) ?? {}) };
+    const language = String(q.language ?? '');
+    if (!/^[a-z]{2}_[A-Z]{2}$/.test(language)) throw new BusinessError('error.validation', 'language must look like zh_CN', 'error');
+    await db.query('update iam_user set language = $2 where id = $1', [a.userId, language]);
+    return {};
+  });
+
+  // The spec lists GET /api/users (a leftover of the original's mock layer): answer with the caller only.
+  app.get('/api/users', async (req) => {
+    const a = requireAuth(req);
+    return [{ id: a.userId, loginName: a.loginName }];
+  });
+}
