@@ -1,0 +1,14 @@
+import { screens } from 'virtual:screen-manifest';
+import type { RendererServices, ScreenSource } from '../runtime/services.ts';
+
+/**
+ * The screen a `modal` action opens: the host's resolution when it has one (stored pages and
+ * tenant overlays, exactly as its tabs get them), else the schema file shipped with the app.
+ */
+export function screenSource(s: RendererServices, file: string): ScreenSource {
+  const hosted = s.screenSource?.(file);
+  if (hosted) return hosted;
+  const entry = screens.find((x) => x.file === file);
+  if (!entry) throw new Error(`no schema file ${file}`);
+  return { file, load: entry.load };
+}
