@@ -13,7 +13,7 @@ import type { ActionContext } from './types.ts';
  */
 export default async function modal(ctx: ActionContext): Promise<void> {
   const dialogs = dialogsOf(ctx);
-  const source = screenSource(ctx.services, String(ctx.action.screen));
+  const source = await screenSource(ctx.services, String(ctx.action.screen));
   const vars = templateVars(ctx);
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries((ctx.action.params as Record<string, string> | undefined) ?? {})) params[k] = fillUrl(v, vars);
