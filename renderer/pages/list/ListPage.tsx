@@ -67,7 +67,7 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
   const s = useServices();
   const scope = { user: s.user, route: params, query: store.query, selected: store.selectedRows };
   const form = listForm(screen, entity, params);
-  const ctx = (record?: Record<string, unknown>) => () => ({ entity, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load(), form });
+  const ctx = (record?: Record<string, unknown>) => () => ({ entity, api: store.api, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load(), form });
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-screen={route}>
       {search.length > 0 && (
