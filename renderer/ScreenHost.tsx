@@ -1,5 +1,6 @@
 import { Spin } from 'antd';
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { DialogHost } from './dialogs/DialogHost.tsx';
 import { LazyLoadFailedPanel as LoadFailedPanel, LazySchemaErrorPanel as SchemaErrorPanel } from './errors/lazy-panels.tsx';
 import type { SchemaProblem } from './errors/SchemaErrorPanel.tsx';
 import { MatchedRoute } from './pages/screen-route.ts';
@@ -72,7 +73,10 @@ export function ScreenHost({ file, load, screen: given, params, route, onDone, o
   return (
     <RenderBoundary file={file}>
       <MatchedRoute.Provider value={route}>
-        <Page screen={screen} params={params} file={file} onDone={onDone} />
+        {/* The screen's dialogs render here, in the tab's tree (theme, locale, services). */}
+        <DialogHost>
+          <Page screen={screen} params={params} file={file} onDone={onDone} />
+        </DialogHost>
       </MatchedRoute.Provider>
     </RenderBoundary>
   );

@@ -2,6 +2,7 @@ import type { RendererServices } from '../renderer/runtime/services.ts';
 import { getAccessToken } from './auth/token.ts';
 import { toast } from './request/lazy-feedback.ts';
 import { request } from './request/request.ts';
+import { dialogScreenSource } from './routes/dialog-screen-source.ts';
 import type { RootStore } from './stores/RootStore.ts';
 
 /**
@@ -33,5 +34,6 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
     notify: { success: (t) => toast('success', t, 1.5), error: (t) => toast('error', t, 1.5) },
     onBeforeClose: tabKey ? (fn) => root.workspace.onBeforeTabRemove(tabKey, fn) : undefined,
     accessToken: () => getAccessToken(),
+    screenSource: dialogScreenSource,
   };
 }

@@ -1,23 +1,48 @@
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
+import { type DialogApi, useDialogs } from '../dialogs/dialog-api.ts';
+import { DialogHost } from '../dialogs/DialogHost.tsx';
 import { evaluateFlag } from '../schema/expressions/evaluate.ts';
 import { actionTypes } from '../registry/builtins.ts';
 import { useServices } from '../runtime/services.ts';
 import type { ActionBase } from '../schema/screen.ts';
+import { reportError } from './report-error.ts';
 import type { ActionContext } from './types.ts';
 
 interface Props {
   action: ActionBase;
   /** Builds the handler's context at click time (so it sees current data). */
-  context: () => Omit<ActionContext, 'action' | 'services'>;
+  context: () => Omit<ActionContext, 'action' | 'services' | 'dialogs'>;
   scope: Record<string, unknown>;
   size?: 'small' | 'middle';
   asLink?: boolean;
+  /** `data-action` of the button when the type alone does not name it (a tab's built-in line buttons). */
+  name?: string;
 }
 
-/** A schema action as a button: permission, visible/disabled expressions, confirm, then the registered handler. */
-export const ActionButton = observer(function ActionButton({ action, context, scope, size, asLink }: Props) {
+/**
+ * A schema action as a button: permission, visible/disabled expressions, confirm, then the
+ * registered handler. A failure is shown and logged, never dropped.
+ */
+export function ActionButton(p: Props) {
+  const dialogs = useDialogs();
+  // Outside every screen (a story, a bare test) the button brings its own host.
+  if (!dialogs) {
+    return (
+      <DialogHost>
+        <HostedActionButton {...p} />
+      </DialogHost>
+    );
+  }
+  return <Inner {...p} dialogs={dialogs} />;
+}
+
+function HostedActionButton(p: Props) {
+  return <Inner {...p} dialogs={useDialogs()!} />;
+}
+
+const Inner = observer(function ActionButtonInner({ action, context, scope, size, asLink, name, dialogs }: Props & { dialogs: DialogApi }) {
   const s = useServices();
   const [busy, setBusy] = useState(false);
   const allowed = s.can(action.permission ? [action.permission] : undefined);
@@ -28,22 +53,24 @@ export const ActionButton = observer(function ActionButton({ action, context, sc
     setBusy(true);
     try {
       const handler = await actionTypes.resolve(action.type);
-      await handler({ ...context(), action, services: s });
-    } catch {
-      // The request layer has already told the user; nothing else to do here.
+      await handler({ ...context(), action, services: s, dialogs });
+    } catch (e) {
+      reportError(s, e, `action "${action.type}"`);
     } finally {
       setBusy(false);
     }
   };
-  const onClick = () => {
+  const onClick = async () => {
     if (action.confirm) {
-      Modal.confirm({ title: s.t('hzero.common.message.confirm.title', 'Confirm'), content: s.label(action.confirm as string), width: 416, onOk: run, okText: s.t('hzero.common.button.ok', 'OK'), cancelText: s.t('hzero.common.button.cancel', 'Cancel') });
-    } else void run();
+      const ok = await dialogs.confirm({ title: s.t('hzero.common.message.confirm.title', 'Confirm'), content: s.label(action.confirm as string), okText: s.t('hzero.common.button.ok', 'OK'), cancelText: s.t('hzero.common.button.cancel', 'Cancel') });
+      if (!ok) return;
+    }
+    await run();
   };
   const label = s.label(action.label, action.type);
   const type = asLink ? 'link' : action.style === 'primary' ? 'primary' : 'default';
   return (
-    <Button size={size} type={type} danger={action.style === 'danger'} disabled={disabled} loading={busy} onClick={onClick} data-action={action.type}>
+    <Button size={size} type={type} danger={action.style === 'danger'} disabled={disabled} loading={busy} onClick={() => void onClick()} data-action={name ?? action.type}>
       {label}
     </Button>
   );

@@ -1,5 +1,4 @@
-import { entityBase } from '../data/endpoints.ts';
-import { fillUrl } from '../data/url-template.ts';
+import { apiOf } from './context-needs.ts';
 import { hiddenDownload } from './hidden-download.ts';
 import type { ActionContext } from './types.ts';
 
@@ -9,10 +8,7 @@ import type { ActionContext } from './types.ts';
  * browser downloads the file without holding it in memory.
  */
 export default async function exportAction(ctx: ActionContext): Promise<void> {
-  const e = ctx.entity;
-  if (!e) throw new Error('export needs an entity');
-  const url = fillUrl((ctx.action.url as string | undefined) ?? entityBase(e, ctx.services.siteMode), { ...ctx.services.user, ...ctx.params }, { siteMode: ctx.services.siteMode });
-  const columns = await ctx.services.request<Array<{ name: string; title: string }>>(url, { query: { exportType: 'COLUMN' } });
+  const { url, columns } = await apiOf(ctx).exportColumns(ctx.action.url as string | undefined);
   const params: Record<string, unknown> = { ...(ctx.query ?? {}), exportType: 'DATA', fillerType: 'single-sheet', columns: columns.map((c) => c.name).join(','), access_token: ctx.services.accessToken() ?? '' };
   hiddenDownload(url, params);
 }

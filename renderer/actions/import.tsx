@@ -1,20 +1,15 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
+import { Alert, Button, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
-import { entityBase } from '../data/endpoints.ts';
-import { fillUrl } from '../data/url-template.ts';
+import type { EntityApi, ImportReport } from '../data/entity-api.ts';
 import type { RendererServices } from '../runtime/services.ts';
+import { fillUrl } from '../data/url-template.ts';
+import { apiOf, dialogsOf } from './context-needs.ts';
+import { reportError } from './report-error.ts';
 import { templateVars } from './template-vars.ts';
 import type { ActionContext } from './types.ts';
 
-/** The server's answer (server/resources/import-routes.ts). */
-export interface ImportReport {
-  total: number;
-  imported: number;
-  failed: number;
-  ignoredColumns: string[];
-  rows: Array<{ line: number; ok: boolean; id?: unknown; errors?: string[] }>;
-}
+export type { ImportReport };
 
 /**
  * `{"type": "import"}` on a list's toolbar: pick a CSV (header = field names or their labels, as
@@ -22,27 +17,28 @@ export interface ImportReport {
  * report (valid rows are created even when others fail), and refresh the list when the dialog closes.
  */
 export default async function importAction(ctx: ActionContext): Promise<void> {
-  const e = ctx.entity;
-  if (!e && typeof ctx.action.url !== 'string') throw new Error('import needs the screen entity or "url"');
-  const template = typeof ctx.action.url === 'string' ? ctx.action.url : `${entityBase(e!, ctx.services.siteMode)}/import`;
-  const url = fillUrl(template, templateVars(ctx), { siteMode: ctx.services.siteMode });
+  const url = typeof ctx.action.url === 'string' ? ctx.action.url : undefined;
+  if (!ctx.entity && !url) throw new Error('import needs the screen entity or "url"');
+  const dialogs = dialogsOf(ctx);
+  const api = ctx.entity ? apiOf(ctx, { vars: templateVars(ctx) }) : undefined;
   const s = ctx.services;
   let imported = 0;
-  await new Promise<void>((resolve) => {
-    const dialog = Modal.info({
-      title: s.label(ctx.action.label, s.t('hzero.common.button.import', 'Import')),
-      width: 640,
-      icon: null,
-      closable: true,
-      footer: null,
-      afterClose: resolve,
-      content: <ImportDialog services={s} url={url} onImported={(n) => (imported += n)} onClose={() => dialog.destroy()} />,
-    });
+  await dialogs.open({
+    title: s.label(ctx.action.label, s.t('hzero.common.button.import', 'Import')),
+    width: 640,
+    render: (close) => <ImportDialog services={s} upload={(file) => (api ? api.importFile(file, url) : uploadTo(s, url!, templateVars(ctx), file))} onImported={(n) => (imported += n)} onClose={() => close()} />,
   });
   if (imported > 0) await ctx.refresh();
 }
 
-function ImportDialog({ services: s, url, onImported, onClose }: { services: RendererServices; url: string; onImported(n: number): void; onClose(): void }) {
+/** An import to an explicit URL on a screen without an entity. */
+async function uploadTo(s: RendererServices, template: string, vars: Record<string, unknown>, file: File): Promise<ImportReport> {
+  const fd = new FormData();
+  fd.append('file', file, file.name);
+  return s.request<ImportReport>(fillUrl(template, vars, { siteMode: s.siteMode }), { method: 'POST', body: fd });
+}
+
+function ImportDialog({ services: s, upload: send, onImported, onClose }: { services: RendererServices; upload: EntityApi['importFile']; onImported(n: number): void; onClose(): void }) {
   const [file, setFile] = useState<File>();
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ImportReport>();
@@ -50,13 +46,11 @@ function ImportDialog({ services: s, url, onImported, onClose }: { services: Ren
     if (!file) return;
     setBusy(true);
     try {
-      const fd = new FormData();
-      fd.append('file', file, file.name);
-      const r = await s.request<ImportReport>(url, { method: 'POST', body: fd });
+      const r = await send(file);
       setReport(r);
       onImported(r.imported);
-    } catch {
-      /* the request layer has told the user */
+    } catch (e) {
+      reportError(s, e, 'import');
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,6 @@
+import type { EntityApi } from '../data/entity-api.ts';
+import type { DialogApi } from '../dialogs/dialog-api.ts';
+import type { RecordFormSpec } from '../form/RecordForm.tsx';
 import type { RendererServices } from '../runtime/services.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import type { ActionBase } from '../schema/screen.ts';
@@ -6,7 +9,11 @@ import type { ActionBase } from '../schema/screen.ts';
 export interface ActionContext {
   action: ActionBase;
   services: RendererServices;
+  /** The screen's dialog host (ActionButton fills it in). */
+  dialogs?: DialogApi;
   entity?: EntityDecl;
+  /** The records' API when the page reaches them another way than the entity's path (a tab's `data.list`). */
+  api?: EntityApi;
   /** The row (row actions) or the form's record (detail actions). */
   record?: Record<string, unknown>;
   /** Selected rows (toolbar actions of a list). */
@@ -18,7 +25,9 @@ export interface ActionContext {
   refresh(): Promise<void>;
   /** Detail pages: validates and saves the form; resolves false when invalid. */
   save?(): Promise<boolean>;
-  /** Lists with editable columns and editable detail tabs: opens the record form (a new record without one). */
+  /** Lists with editable columns and editable detail tabs: the record form `form` actions open. */
+  form?: RecordFormSpec;
+  /** A host that shows the record form itself (stories); `form` is used when both are given. */
   openForm?(record?: Record<string, unknown>): Promise<void>;
 }
 

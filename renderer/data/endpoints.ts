@@ -1,5 +1,6 @@
 import type { EntityDecl } from '../schema/entity.ts';
 import type { Endpoint } from '../schema/screen.ts';
+import { conventionOf } from './rest-convention.ts';
 
 /**
  * The entity's REST base as a template: its tenant path in tenant mode, its site path for a
@@ -16,7 +17,7 @@ export function listEndpoint(e: EntityDecl, siteMode: boolean, given?: Endpoint)
 }
 
 export function getEndpoint(e: EntityDecl, siteMode: boolean, given?: Endpoint): Endpoint {
-  return given ?? { method: 'GET', url: `${entityBase(e, siteMode)}/{${e.primaryKey}}` };
+  return given ?? { method: 'GET', url: conventionOf(e).item(entityBase(e, siteMode), e) };
 }
 
 export function createEndpoint(e: EntityDecl, siteMode: boolean, given?: Endpoint): Endpoint {
@@ -24,5 +25,5 @@ export function createEndpoint(e: EntityDecl, siteMode: boolean, given?: Endpoin
 }
 
 export function updateEndpoint(e: EntityDecl, siteMode: boolean, given?: Endpoint): Endpoint {
-  return given ?? { method: 'PUT', url: `${entityBase(e, siteMode)}/{${e.primaryKey}}` };
+  return given ?? { method: 'PUT', url: conventionOf(e).item(entityBase(e, siteMode), e) };
 }

@@ -41,6 +41,20 @@ export interface RendererServices {
   /** Registers the open tab's before-close guard (unsaved changes). */
   onBeforeClose?(fn: () => boolean | Promise<boolean>): () => void;
   accessToken(): string | undefined;
+  /**
+   * The screen a dialog opens by schema file, resolved as the shell resolves a tab's route: a
+   * published stored page of the tenant or site serving one of the file's routes (tenant overlay
+   * applied) before the file itself. Undefined: the file's own text (dialogs/screen-source.ts).
+   */
+  screenSource?(file: string): ScreenSource | undefined;
+}
+
+/** What a screen host renders: a name for error messages and the loader of the schema's text. */
+export interface ScreenSource {
+  file: string;
+  load(): Promise<string>;
+  /** The route pattern it serves, when it came from a route. */
+  route?: string;
 }
 
 export const RendererContext = createContext<RendererServices | null>(null);

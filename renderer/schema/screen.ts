@@ -146,7 +146,6 @@ export interface TableSpec {
   pageSize?: number;
   /** Fixed row height in px; rows never wrap so virtualised rows stay exact. */
   rowHeight?: number;
-  virtual?: boolean;
   /**
    * Hierarchical rows shown as a tree: each row's `parentField` holds its parent's row key; the
    * first column gets the indent and the open/close toggle. Rows at depth >= `expandLevel` start

@@ -46,6 +46,20 @@ describe('screens from schemas (issue 6 acceptance)', () => {
     await page.context().close();
   });
 
+  it('offers to reload a record someone else saved meanwhile, and reloads it', async () => {
+    const page = await e.signIn('buyer', '/smdm/materiel/detail/5');
+    const screen = page.locator('[data-screen="/smdm/materiel/detail/:itemId"]');
+    await expect.poll(() => screen.locator('#field-itemName').inputValue()).not.toBe('');
+    await e.ctx.db.query("update smdm_item set item_name = 'Saved elsewhere', object_version_number = object_version_number + 1 where item_id = 5");
+    await screen.locator('#field-itemName').fill('My stale edit');
+    await screen.getByTestId('save-button').click();
+    const offer = page.locator('.ant-modal-confirm');
+    await expect.poll(() => offer.textContent()).toMatch(/someone else|其他人|他人/);
+    await offer.locator('.ant-btn-primary').click();
+    await expect.poll(() => screen.locator('#field-itemName').inputValue()).toBe('Saved elsewhere');
+    await page.context().close();
+  });
+
   it('hides a field by expression', async () => {
     const page = await e.signIn('buyer', '/smdm/materiel/detail/3');
     const screen = page.locator('[data-screen="/smdm/materiel/detail/:itemId"]');

@@ -1,9 +1,11 @@
 import { Button, Space, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
-import { createEndpoint } from '../../data/endpoints.ts';
+import { useEffect, useMemo } from 'react';
+import { entityApi } from '../../data/entity-api.ts';
 import { fillUrl } from '../../data/url-template.ts';
+import { useDialogs } from '../../dialogs/dialog-api.ts';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
+import { submitForm } from '../../form/form-controller.ts';
 import { FormSections, scrollToField } from '../../form/FormSections.tsx';
 import { FormStore } from '../../form/FormStore.ts';
 import { prepareForm } from '../../form/prepare-form.ts';
@@ -33,32 +35,26 @@ const CreateView = observer(function CreateView({ entity, sections, fields, scre
     }
     return new FormStore(entity, fields, initial, () => ({ user: s.user, route: params }), (f) => s.label(f.label));
   }, [entity, fields, s, params]);
-  const [saving, setSaving] = useState(false);
+  const dialogs = useDialogs();
+  const api = useMemo(() => entityApi(s, entity, { vars: params, endpoints: { create: screen.data?.create } }), [s, entity, params, screen]);
   useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
   const submit = async () => {
-    store.applyComputed();
-    // Includes the fields' async server checks (uniqueness), which block the submit while failing.
-    const invalid = await store.validateAll();
-    if (invalid) return scrollToField(invalid);
-    const ep = createEndpoint(entity, s.siteMode, screen.data?.create);
-    setSaving(true);
-    try {
-      const created = await s.request<Record<string, unknown>>(fillUrl(ep.url, { ...s.user, ...params }, { siteMode: s.siteMode }), { method: ep.method ?? 'POST', body: store.payload('create') });
-      store.reset(created);
-      s.notify.success(s.t('hzero.common.notification.success', 'Operation succeeded'));
-      if (onDone) onDone(created);
-      else if (screen.afterSubmit) s.navigate(fillUrl(screen.afterSubmit, { ...s.user, ...params, ...created }));
-    } catch {
-      /* the request layer has notified */
-    } finally {
-      setSaving(false);
+    // Validation includes the fields' async server checks (uniqueness), which block the submit while failing.
+    const r = await submitForm(store, { mode: 'create', send: (body) => api.create(body) }, { s, dialogs });
+    if (!r.ok) {
+      if (r.invalid) scrollToField(r.invalid);
+      return;
     }
+    const created = r.record;
+    store.reset(created);
+    if (onDone) onDone(created);
+    else if (screen.afterSubmit) s.navigate(fillUrl(screen.afterSubmit, { ...s.user, ...params, ...created }));
   };
   return (
     <div data-screen={screenRoute}>
       <FormSections store={store} sections={sections} />
       <Space>
-        <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="submit-button">
+        <Button type="primary" loading={store.saving} onClick={() => void submit()} data-testid="submit-button">
           {s.t('hzero.common.button.save', 'Save')}
         </Button>
       </Space>

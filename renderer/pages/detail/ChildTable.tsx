@@ -1,111 +1,113 @@
-import { Button, Modal, Space } from 'antd';
-import { useEffect, useState } from 'react';
-import { entityBase } from '../../data/endpoints.ts';
-import { fillUrl } from '../../data/url-template.ts';
-import { RecordModal, type RecordFormRequest } from '../../form/RecordModal.tsx';
+import { Alert, Button, Space } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { ActionButton } from '../../actions/ActionButton.tsx';
+import type { ActionContext } from '../../actions/types.ts';
+import { entityApi } from '../../data/entity-api.ts';
+import type { RecordFormSpec } from '../../form/RecordForm.tsx';
 import { useServices } from '../../runtime/services.ts';
-import type { DetailTab, Section } from '../../schema/screen.ts';
-import type { EntityDecl } from '../../schema/entity.ts';
+import type { ActionBase, Section } from '../../schema/screen.ts';
 import { DataTable } from '../../table/DataTable.tsx';
+import { ChildRowsStore } from './ChildRowsStore.ts';
+import { filterValues } from './filter-values.ts';
 import { InlineLines } from './InlineLines.tsx';
 import type { LineTabProps } from './line-tab-props.ts';
 
 type Row = Record<string, unknown>;
 
-type Props = LineTabProps;
-
-/** The tab's `filter` filled from the header: the query of its lines and the link of new ones. */
-function filterValues(tab: DetailTab, entity: EntityDecl, vars: Record<string, unknown>): Row {
-  const fixed: Row = {};
-  for (const [k, v] of Object.entries(tab.filter ?? {})) {
-    const value = fillUrl(v, vars);
-    const decl = entity.fields.find((f) => f.name === k);
-    fixed[k] = decl && ['integer', 'number', 'flag'].includes(decl.type) && value !== '' ? Number(value) : value;
-  }
-  return fixed;
-}
+/** An editable tab without its own `rowActions` edits and deletes each line (named for tests and people alike). */
+const EDIT_LINE: ActionBase = { type: 'form', label: 'hzero.common.button.edit' };
+const DELETE_LINE: ActionBase = { type: 'delete', label: 'hzero.common.button.delete', style: 'danger', confirm: 'hzero.common.message.confirm.delete' };
+const CREATE_LINE: ActionBase = { type: 'form', label: 'hzero.common.button.create', style: 'primary' };
+const DEFAULT_NAMES = new Map<ActionBase, string>([
+  [EDIT_LINE, 'edit-line'],
+  [DELETE_LINE, 'delete-line'],
+  [CREATE_LINE, 'create-line'],
+]);
 
 /**
- * Lines of a detail page: the child entity's rows filtered by the parent record. An `editable`
- * tab adds, edits (its `sections`, or else its columns, in a modal) and deletes lines; new lines
- * get the tab's `filter` values, which link them to the parent. `"editable": "inline"` edits
- * them in the table itself (InlineLines).
+ * Lines of a detail page: the child entity's rows filtered by the parent record. Rows get the
+ * tab's `table.rowActions`, run like any table's; an `editable` tab without them edits (its
+ * `sections`, or else its columns, in a dialog) and deletes lines, and adds new ones with the
+ * tab's `filter` values, which link them to the parent. `"editable": "inline"` edits them in the
+ * table itself (InlineLines).
  */
-export function ChildTable(p: Props) {
+export function ChildTable(p: LineTabProps) {
   if (p.tab.editable === 'inline') return <InlineLines {...p} fixed={filterValues(p.tab, p.entity, p.vars)} />;
   return <DialogLines {...p} />;
 }
 
-function DialogLines({ tab, entity, columns, vars }: Props) {
+const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, params = {} }: LineTabProps) {
   const s = useServices();
-  const [rows, setRows] = useState<Row[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
-  const [formRequest, setFormRequest] = useState<RecordFormRequest | null>(null);
-  const key = JSON.stringify(vars);
-  const listUrl = tab.data?.list?.url ?? entityBase(entity, s.siteMode);
+  // The header's values change as the user types; calls read the latest ones.
+  const latest = useRef(vars);
+  useLayoutEffect(() => {
+    latest.current = vars;
+  });
+  const store = useMemo(() => new ChildRowsStore(entityApi(s, entity, { vars: () => latest.current, base: tab.data?.list?.url })), [s, entity, tab]);
   const fixed = filterValues(tab, entity, vars);
+  const key = JSON.stringify(vars);
   useEffect(() => {
-    const url = fillUrl(listUrl, vars, { siteMode: s.siteMode });
-    const query: Record<string, unknown> = { page: 0, size: 1000, ...fixed };
-    let live = true;
-    s.request<{ content: Row[] }>(url, { query })
-      .then((d) => live && setRows(d.content ?? []))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the parent record changes or after an edit
-  }, [key, reload]);
+    void store.load(fixed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reloads when the parent record changes
+  }, [store, key]);
   const sections: Section[] = tab.sections?.length
     ? tab.sections
     : [{ columns: 2, fields: columns.filter((c) => c.editable !== false && !c.decl?.readOnly && !(c.field in fixed)).map((c) => ({ field: c.field })) }];
-  const remove = (row: Row) =>
-    Modal.confirm({
-      title: s.t('hzero.common.message.confirm.title', 'Confirm'),
-      content: s.t('hzero.common.message.confirm.delete', 'Delete the selected records?'),
-      width: 416,
-      okText: s.t('hzero.common.button.ok', 'OK'),
-      cancelText: s.t('hzero.common.button.cancel', 'Cancel'),
-      onOk: async () => {
-        await s.request(fillUrl(listUrl, vars, { siteMode: s.siteMode }), { method: 'DELETE', body: [{ [entity.primaryKey]: row[entity.primaryKey], objectVersionNumber: row.objectVersionNumber }] });
-        s.notify.success(s.t('hzero.common.notification.success', 'Operation succeeded'));
-        setReload((n) => n + 1);
-      },
-    });
-  function lineActions(row: Row) {
-    return (
-      <Space size={0}>
-        <Button type="link" size="small" onClick={() => setFormRequest({ record: row })} data-action="edit-line">
-          {s.t('hzero.common.button.edit', 'Edit')}
+  const form: RecordFormSpec | undefined = tab.editable ? { entityName: entity.name, sections, fixed, vars, baseUrl: tab.data?.list?.url } : undefined;
+  const rowActions = tab.table?.rowActions ?? (tab.editable ? [EDIT_LINE, DELETE_LINE] : []);
+  const scope = { user: s.user, route: params };
+  const ctx =
+    (record?: Row) =>
+    (): Omit<ActionContext, 'action' | 'services' | 'dialogs'> => ({ entity, api: store.api, record, params, form, refresh: () => store.load(filterValues(tab, entity, latest.current)) });
+  const table = (
+    <DataTable
+      columns={columns}
+      rows={store.rows}
+      rowKey={tab.table?.rowKey ?? entity.primaryKey}
+      loading={store.loading}
+      tree={tab.table?.tree}
+      summary={tab.table?.summary}
+      rowActions={
+        rowActions.length
+          ? (row) => (
+              <Space size={0}>
+                {rowActions.map((a, i) => (
+                  <ActionButton key={i} action={a} name={DEFAULT_NAMES.get(a)} size="small" asLink scope={{ ...scope, record: row }} context={ctx(row)} />
+                ))}
+              </Space>
+            )
+          : undefined
+      }
+      rowActionsWidth={140}
+    />
+  );
+  const failed = store.error && (
+    <Alert
+      type="error"
+      showIcon
+      title={store.error}
+      action={
+        <Button size="small" onClick={() => void store.load(fixed)}>
+          {s.t('hzero.common.button.retry', 'Retry')}
         </Button>
-        <Button type="link" size="small" danger onClick={() => remove(row)} data-action="delete-line">
-          {s.t('hzero.common.button.delete', 'Delete')}
-        </Button>
+      }
+    />
+  );
+  if (!tab.editable)
+    return failed ? (
+      <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+        {failed}
+        {table}
       </Space>
+    ) : (
+      table
     );
-  }
-  const table = <DataTable columns={columns} rows={rows} rowKey={tab.table?.rowKey ?? entity.primaryKey} loading={loading} tree={tab.table?.tree} summary={tab.table?.summary} rowActions={tab.editable ? (row) => lineActions(row) : undefined} rowActionsWidth={140} />;
-  if (!tab.editable) return table;
-
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="editable-lines">
-      <Button type="primary" onClick={() => setFormRequest({})} data-action="create-line">
-        {s.t('hzero.common.button.create', 'Create')}
-      </Button>
+      <ActionButton action={CREATE_LINE} name="create-line" scope={scope} context={ctx()} />
+      {failed}
       {table}
-      <RecordModal
-        entityName={entity.name}
-        sections={sections}
-        fixed={fixed}
-        vars={vars}
-        baseUrl={tab.data?.list?.url}
-        request={formRequest}
-        onClose={(saved) => {
-          setFormRequest(null);
-          if (saved) setReload((n) => n + 1);
-        }}
-      />
     </Space>
   );
-}
+});

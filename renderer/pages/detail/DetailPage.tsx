@@ -2,6 +2,7 @@ import { Alert, Button, Space, Spin, Tabs } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { ActionButton } from '../../actions/ActionButton.tsx';
+import { useDialogs } from '../../dialogs/dialog-api.ts';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
 import { FormSections, scrollToField } from '../../form/FormSections.tsx';
 import { prepareForm } from '../../form/prepare-form.ts';
@@ -45,7 +46,11 @@ type ViewProps = Omit<Awaited<ReturnType<typeof prepareForm>>, 'fields'> & {
 
 const DetailView = observer(function DetailView({ store, sections, tabs, screen, params, entity }: ViewProps) {
   const s = useServices();
+  const dialogs = useDialogs();
   const screenRoute = useScreenRoute(screen, params);
+  useEffect(() => {
+    store.dialogs = dialogs;
+  }, [store, dialogs]);
   useEffect(() => {
     void store.load();
   }, [store]);
@@ -59,7 +64,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
     return r.ok;
   };
   const scope = { record: store.form.values, user: s.user, route: params };
-  const ctx = () => ({ entity, record: store.form.values, params, refresh: () => store.load(), save });
+  const ctx = () => ({ entity, api: store.api, record: store.form.values, params, refresh: () => store.load(), save });
   // Child tables fill their filters from the record; spreading it reads every value, which would
   // re-render the whole page on each key, so it is done only when there are child tables.
   const vars = tabs.length > 0 ? { ...s.user, ...params, ...store.form.values } : {};
@@ -82,7 +87,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
             ...tabs.map(({ tab, entity: e, columns }, i) => ({
               key: String(i),
               label: s.label(tab.title),
-              children: <ChildTable tab={tab} index={i} entity={e} columns={columns} vars={vars} trackPending={store.trackPending} />,
+              children: <ChildTable tab={tab} index={i} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} />,
             })),
             ...(screen.history
               ? [{ key: 'history', label: s.t('hzero.common.title.history', 'History'), children: <HistoryTab entity={entity} id={store.form.values[entity.primaryKey]} version={store.form.values.objectVersionNumber} /> }]

@@ -1,6 +1,7 @@
 import { makeObservable, observable, runInAction } from 'mobx';
-import { getEndpoint, updateEndpoint } from '../../data/endpoints.ts';
-import { fillUrl } from '../../data/url-template.ts';
+import { entityApi, type EntityApi } from '../../data/entity-api.ts';
+import type { DialogApi } from '../../dialogs/dialog-api.ts';
+import { submitForm } from '../../form/form-controller.ts';
 import { FormStore } from '../../form/FormStore.ts';
 import type { RendererServices } from '../../runtime/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
@@ -12,6 +13,9 @@ export class DetailStore {
   loading = true;
   error: string | undefined = undefined;
   readonly form: FormStore;
+  readonly api: EntityApi;
+  /** Set by the page once mounted: where a version conflict offers the reload. */
+  dialogs: DialogApi | null = null;
 
   constructor(
     readonly screen: DetailScreen,
@@ -21,6 +25,7 @@ export class DetailStore {
     private readonly params: Record<string, string>,
   ) {
     this.form = new FormStore(entity, fields, {}, () => ({ user: s.user, route: params }), (f) => s.label(f.label));
+    this.api = entityApi(s, entity, { vars: params, endpoints: { get: screen.data?.get, update: screen.data?.update } });
     makeObservable(this, { loading: observable, error: observable });
   }
 
@@ -41,18 +46,10 @@ export class DetailStore {
     return this.params[this.screen.idParam ?? this.entity.primaryKey] ?? this.params.id;
   }
 
-  private vars(): Record<string, unknown> {
-    return { ...this.s.user, ...this.params, [this.entity.primaryKey]: this.id, ...this.form.values };
-  }
-
   async load(): Promise<void> {
     runInAction(() => (this.loading = true));
     try {
-      const ep = getEndpoint(this.entity, this.s.siteMode, this.screen.data?.get);
-      const vars = { ...this.s.user, ...this.params, [this.entity.primaryKey]: this.id };
-      const query: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(ep.params ?? {})) query[k] = typeof v === 'string' ? fillUrl(v, vars) : v;
-      const rec = await this.s.request<Record<string, unknown>>(fillUrl(ep.url, vars, { siteMode: this.s.siteMode }), { query });
+      const rec = await this.api.get(this.id);
       runInAction(() => {
         this.form.reset(rec);
         this.loading = false;
@@ -68,20 +65,16 @@ export class DetailStore {
 
   /** Validates (returning the first invalid field) then PUTs with `objectVersionNumber`; a stale version is refused by the server. */
   async save(): Promise<{ ok: boolean; invalid?: string }> {
-    this.form.applyComputed();
-    const invalid = await this.form.validateAll();
-    if (invalid) return { ok: false, invalid };
-    const ep = updateEndpoint(this.entity, this.s.siteMode, this.screen.data?.update);
-    runInAction(() => (this.form.saving = true));
-    try {
-      const saved = await this.s.request<Record<string, unknown>>(fillUrl(ep.url, this.vars(), { siteMode: this.s.siteMode }), { method: ep.method ?? 'PUT', body: this.form.payload('update') });
-      runInAction(() => this.form.reset(saved));
-      this.s.notify.success(this.s.t('hzero.common.notification.success', 'Operation succeeded'));
-      return { ok: true };
-    } catch {
-      return { ok: false };
-    } finally {
-      runInAction(() => (this.form.saving = false));
-    }
+    const r = await submitForm(
+      this.form,
+      {
+        mode: 'update',
+        send: (body) => this.api.update({ [this.entity.primaryKey]: this.id, ...this.form.values }, body),
+        reload: () => this.load(),
+      },
+      { s: this.s, dialogs: this.dialogs },
+    );
+    if (r.ok) runInAction(() => this.form.reset(r.record));
+    return { ok: r.ok, invalid: r.ok ? undefined : r.invalid };
   }
 }

@@ -1,6 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { entityBase } from '../../data/endpoints.ts';
-import { fillUrl } from '../../data/url-template.ts';
+import { entityApi } from '../../data/entity-api.ts';
 import type { RendererServices } from '../../runtime/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import type { HistoryEntry } from '../../schema/history.ts';
@@ -37,10 +36,9 @@ export class HistoryStore {
     if (id === undefined || id === null || id === '') return;
     this.loading = true;
     try {
-      const url = `${fillUrl(entityBase(this.entity, this.s.siteMode), { ...this.s.user }, { siteMode: this.s.siteMode })}/${encodeURIComponent(String(id))}/history`;
-      const rows = await this.s.request<HistoryEntry[]>(url, { query: { size: 100 } });
+      const rows = await entityApi(this.s, this.entity).history(id);
       runInAction(() => {
-        this.entries = Array.isArray(rows) ? rows : [];
+        this.entries = rows;
         this.error = undefined;
       });
     } catch (e) {

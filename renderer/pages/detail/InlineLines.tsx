@@ -1,21 +1,20 @@
-import { Alert, Button, Form, Modal, Space, Spin, Tooltip } from 'antd';
+import { Alert, Button, Form, Space, Spin, Tooltip } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { createEndpoint, entityBase, updateEndpoint } from '../../data/endpoints.ts';
-import { fillUrl } from '../../data/url-template.ts';
+import { entityApi } from '../../data/entity-api.ts';
+import { useDialogs } from '../../dialogs/dialog-api.ts';
 import { FieldCheck } from '../../fields/FieldCheck.tsx';
 import { errorText } from '../../form/FieldRenderer.tsx';
 import type { FormStore } from '../../form/FormStore.ts';
 import { prepareForm } from '../../form/prepare-form.ts';
 import { cellRenderers, fieldWidgets } from '../../registry/builtins.ts';
-import { type RendererServices, useServices } from '../../runtime/services.ts';
+import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
-import type { EntityDecl } from '../../schema/entity.ts';
 import type { ResolvedColumn, ResolvedField } from '../../schema/resolve-field.ts';
 import type { DetailTab, FieldItem } from '../../schema/screen.ts';
 import { DataTable } from '../../table/DataTable.tsx';
 import type { LineTabProps } from './line-tab-props.ts';
-import { LINE_KEY, type Line, type LinesApi, LinesStore } from './LinesStore.ts';
+import { LINE_KEY, type Line, LinesStore } from './LinesStore.ts';
 
 type Row = Record<string, unknown>;
 
@@ -49,17 +48,6 @@ export function InlineLines(p: Props) {
   return <LinesView {...p} fields={prepared.value.fields} />;
 }
 
-/** POST to the collection, PUT to the line's path, batch DELETE to the collection. */
-function linesApi(s: RendererServices, entity: EntityDecl, listUrl: string | undefined, vars: Row): LinesApi {
-  const fill = (t: string, values: Row) => fillUrl(t, { ...s.user, ...vars, ...values }, { siteMode: s.siteMode });
-  const base = listUrl ?? entityBase(entity, s.siteMode);
-  return {
-    create: (body) => s.request<Row>(fill(listUrl ?? createEndpoint(entity, s.siteMode).url, body), { method: 'POST', body }),
-    update: (line, body) => s.request<Row>(fill(listUrl ? `${listUrl}/{${entity.primaryKey}}` : updateEndpoint(entity, s.siteMode).url, line), { method: 'PUT', body }),
-    remove: async (rows) => void (await s.request(fill(base, {}), { method: 'DELETE', body: rows })),
-  };
-}
-
 const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixed, trackPending, fields }: Props & { fields: ResolvedField[] }) {
   const s = useServices();
   // The header's values change as the user types in it; the store reads the latest ones.
@@ -71,22 +59,24 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixe
     () => new LinesStore({ entity, fields, fixed: () => header.current.fixed, scopeExtra: () => ({ user: s.user, route: header.current.vars }), labelOf: (f) => s.label(f.label) }),
     [entity, fields, s],
   );
+  const dialogs = useDialogs();
   const [loading, setLoading] = useState(true);
   const [reload, setReload] = useState(0);
-  const url = fillUrl(tab.data?.list?.url ?? entityBase(entity, s.siteMode), vars, { siteMode: s.siteMode });
   // Lines reload when the header they belong to changes, not on every header keystroke (that
-  // would throw away unsaved line edits).
-  const key = `${url}?${JSON.stringify(fixed)}`;
+  // would throw away unsaved line edits): the API is rebuilt only with the header's link.
+  const key = `${tab.data?.list?.url ?? ''}?${JSON.stringify(fixed)}`;
+  const api = useMemo(() => entityApi(s, entity, { vars: () => header.current.vars, base: tab.data?.list?.url }), [s, entity, tab]);
   // The same header reloading after a save keeps what was typed meanwhile; another header starts afresh.
   const loadedKey = useRef<string | undefined>(undefined);
   useEffect(() => {
     let live = true;
     setLoading(true);
-    s.request<{ content: Row[] }>(url, { query: { page: 0, size: 1000, ...fixed } })
-      .then((d) => {
+    api
+      .list({ page: 0, size: 1000, ...fixed })
+      .then(({ rows }) => {
         if (!live) return;
-        if (loadedKey.current === key) store.refresh(d.content ?? []);
-        else store.load(d.content ?? []);
+        if (loadedKey.current === key) store.refresh(rows);
+        else store.load(rows);
         loadedKey.current = key;
       })
       .finally(() => live && setLoading(false));
@@ -94,7 +84,7 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixe
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the header changes or after a save
-  }, [key, reload, store]);
+  }, [api, key, reload, store]);
   useEffect(() => trackPending?.(() => store.dirty), [trackPending, store]);
 
   const byField = useMemo(() => new Map(fields.map((f) => [f.name, f])), [fields]);
@@ -119,17 +109,14 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixe
     requestAnimationFrame(() => document.getElementById(cellId(at.key, at.field))?.focus?.());
   };
   const confirmDelete = (count: number) =>
-    new Promise<boolean>((resolve) =>
-      Modal.confirm({
-        title: s.t('hzero.common.message.confirm.title', 'Confirm'),
-        content: s.t('hzero.common.message.confirm.deleteLines', 'Delete {{count}} saved lines?', { count }),
-        width: 416,
-        okText: s.t('hzero.common.button.ok', 'OK'),
-        cancelText: s.t('hzero.common.button.cancel', 'Cancel'),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      }),
-    );
+    dialogs
+      ? dialogs.confirm({
+          title: s.t('hzero.common.message.confirm.title', 'Confirm'),
+          content: s.t('hzero.common.message.confirm.deleteLines', 'Delete {{count}} saved lines?', { count }),
+          okText: s.t('hzero.common.button.ok', 'OK'),
+          cancelText: s.t('hzero.common.button.cancel', 'Cancel'),
+        })
+      : Promise.resolve(window.confirm(s.t('hzero.common.message.confirm.deleteLines', 'Delete {{count}} saved lines?', { count })));
   const save = async () => {
     const invalid = await store.validate();
     if (invalid) {
@@ -138,7 +125,7 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixe
     }
     if (!store.dirty) return s.notify.success(s.t('hzero.common.message.lines.noChanges', 'Nothing to save'));
     if (store.deleted.length && !(await confirmDelete(store.deleted.length))) return;
-    const r = await store.save(linesApi(s, entity, tab.data?.list?.url, vars));
+    const r = await store.save(api);
     if (r.invalid) return reveal(r.invalid);
     if (r.ok) {
       s.notify.success(s.t('hzero.common.notification.success', 'Operation succeeded'));

@@ -1,4 +1,5 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { sendForm } from '../../form/form-controller.ts';
 import { FormStore } from '../../form/FormStore.ts';
 import { type EntityDecl, SYSTEM_FIELDS } from '../../schema/entity.ts';
 import type { ResolvedField } from '../../schema/resolve-field.ts';
@@ -8,7 +9,7 @@ type Row = Record<string, unknown>;
 /** The key the table sees on each line's row object (`data-row-key`). */
 export const LINE_KEY = '__line';
 
-/** How lines reach the server; the component builds it from the entity's paths. */
+/** How lines reach the server: the entity API (renderer/data/entity-api.ts) satisfies it. */
 export interface LinesApi {
   create(body: Row): Promise<Row>;
   update(line: Row, body: Row): Promise<Row>;
@@ -212,6 +213,17 @@ export class LinesStore {
       failed++;
       runInAction(() => (l.saveError = (e as Error).message || 'failed'));
     };
+    // Each line goes through the form controller, as a form's save does: a field the server
+    // names is marked in its cell; any refusal keeps the line's edit with the server's message.
+    const send = async (l: Line, mode: 'create' | 'update') => {
+      const r = await sendForm(l.form, mode === 'create' ? { mode, send: (body) => api.create(body), extra: this.o.fixed() } : { mode, send: (body) => api.update(l.form.values, body) });
+      if (!r.ok) return refuse(l, { message: r.failure?.message });
+      runInAction(() => {
+        l.form.reset({ ...l.form.values, ...r.record });
+        l.status = 'sync';
+        l.saveError = undefined;
+      });
+    };
     try {
       if (remove.length) {
         try {
@@ -221,29 +233,8 @@ export class LinesStore {
           for (const l of remove) refuse(l, e);
         }
       }
-      for (const l of create) {
-        try {
-          const saved = await api.create({ ...l.form.payload('create'), ...this.o.fixed() });
-          runInAction(() => {
-            l.form.reset({ ...l.form.values, ...saved });
-            l.status = 'sync';
-            l.saveError = undefined;
-          });
-        } catch (e) {
-          refuse(l, e);
-        }
-      }
-      for (const l of update) {
-        try {
-          const saved = await api.update(l.form.values, l.form.payload('update'));
-          runInAction(() => {
-            l.form.reset({ ...l.form.values, ...saved });
-            l.saveError = undefined;
-          });
-        } catch (e) {
-          refuse(l, e);
-        }
-      }
+      for (const l of create) await send(l, 'create');
+      for (const l of update) await send(l, 'update');
     } finally {
       runInAction(() => (this.saving = false));
     }

@@ -11,6 +11,8 @@ export interface LineTabProps {
   columns: ResolvedColumn[];
   /** The header record, user and route, to fill the tab's `filter` and URLs. */
   vars: Record<string, unknown>;
+  /** The page's route parameters, which the tab's row actions get as theirs. */
+  params?: Record<string, string>;
   /** Reports unsaved lines to the page, so closing the tab asks first. */
   trackPending?(dirty: () => boolean): () => void;
 }

@@ -1,9 +1,9 @@
-import { Button, Card, Col, Form, Pagination, Row, Space } from 'antd';
+import { Alert, Button, Card, Col, Form, Pagination, Row, Space } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { ActionButton } from '../../actions/ActionButton.tsx';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
-import { RecordModal, type RecordFormRequest } from '../../form/RecordModal.tsx';
+import type { RecordFormSpec } from '../../form/RecordForm.tsx';
 import { fieldWidgets } from '../../registry/builtins.ts';
 import { checkExpression } from '../../schema/expressions/check-expression.ts';
 import { preload } from '../../runtime/preload.ts';
@@ -66,12 +66,8 @@ interface ViewProps {
 const ListView = observer(function ListView({ screen, params, route, entity, search, columns, store }: ViewProps) {
   const s = useServices();
   const scope = { user: s.user, route: params, query: store.query, selected: store.selectedRows };
-  // `form` actions edit the columns marked editable, in a modal.
-  const editable = screen.table.columns.filter((c): c is ColumnRef => typeof c === 'object' && !!c.editable);
-  const [formRequest, setFormRequest] = useState<RecordFormRequest | null>(null);
-  const formSections: Section[] = [{ columns: 2, fields: editable.map((c) => ({ field: c.field, ...(c.label ? { label: c.label } : {}) })) }];
-  const openForm = editable.length ? async (record?: Record<string, unknown>) => setFormRequest({ record }) : undefined;
-  const ctx = (record?: Record<string, unknown>) => () => ({ entity, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load(), openForm });
+  const form = listForm(screen, entity, params);
+  const ctx = (record?: Record<string, unknown>) => () => ({ entity, api: store.api, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load(), form });
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-screen={route}>
       {search.length > 0 && (
@@ -91,6 +87,20 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
         )}
         <ColumnSettings store={store.columnSettings} />
       </div>
+      {store.error && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="list-error"
+          title={s.t('hzero.common.message.loadFailed', 'Check the network connection, then try again.')}
+          description={store.error}
+          action={
+            <Button size="small" onClick={() => void store.load()} data-testid="list-retry">
+              {s.t('hzero.common.button.retry', 'Retry')}
+            </Button>
+          }
+        />
+      )}
       <DataTable
         columns={columns}
         rows={store.rows}
@@ -130,22 +140,17 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
           onChange={(c, size) => void store.changePage(c, size)}
         />
       </div>
-      {openForm && (
-        <RecordModal
-          entityName={entity.name}
-          sections={formSections}
-          vars={params}
-          baseUrl={screen.data?.list?.url}
-          request={formRequest}
-          onClose={(saved) => {
-            setFormRequest(null);
-            if (saved) void store.load();
-          }}
-        />
-      )}
     </Space>
   );
 });
+
+/** `form` actions edit the columns marked `"editable": true`, saved to the list's collection. */
+function listForm(screen: ListScreen, entity: EntityDecl, params: Record<string, string>): RecordFormSpec | undefined {
+  const editable = screen.table.columns.filter((c): c is ColumnRef => typeof c === 'object' && !!c.editable);
+  if (!editable.length) return undefined;
+  const sections: Section[] = [{ columns: 2, fields: editable.map((c) => ({ field: c.field, ...(c.label ? { label: c.label } : {}) })) }];
+  return { entityName: entity.name, sections, vars: params, baseUrl: screen.data?.list?.url };
+}
 
 const SearchForm = observer(function SearchForm({ store, fields, columns }: { store: ListStore; fields: ResolvedField[]; columns: number }) {
   const s = useServices();

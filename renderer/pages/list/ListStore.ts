@@ -1,6 +1,5 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { fillUrl } from '../../data/url-template.ts';
-import { listEndpoint } from '../../data/endpoints.ts';
+import { entityApi, type EntityApi } from '../../data/entity-api.ts';
 import type { RendererServices } from '../../runtime/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import type { ResolvedColumn } from '../../schema/resolve-field.ts';
@@ -32,14 +31,17 @@ export class ListStore {
   private seq = 0;
   /** The signed-in user's columns of this screen (hidden, order, pins), saved on the server. */
   readonly columnSettings: TableSettingsStore;
+  /** The entity's records, through the screen's own list endpoint when it names one. */
+  readonly api: EntityApi;
 
   constructor(
     readonly screen: ListScreen,
     readonly entity: EntityDecl,
-    private readonly services: RendererServices,
-    private readonly routeParams: Record<string, string>,
+    services: RendererServices,
+    routeParams: Record<string, string>,
     opts: { columns?: ResolvedColumn[]; route?: string } = {},
   ) {
+    this.api = entityApi(services, entity, { vars: routeParams, endpoints: { list: screen.data?.list } });
     this.columnSettings = new TableSettingsStore(services, tableScreenCode(opts.route ?? screen.route ?? entity.name), opts.columns ?? []);
     const wanted = screen.table.pageSize ?? 10;
     this.pageSize = PAGE_SIZES.includes(wanted) ? wanted : wanted > 100 ? wanted : 10;
@@ -55,6 +57,7 @@ export class ListStore {
       error: observable,
       seq: false,
       columnSettings: false,
+      api: false,
       setQueryValue: action,
       search: action,
       reset: action,
@@ -115,20 +118,9 @@ export class ListStore {
       this.loading = true;
       this.error = undefined;
     });
-    const ep = listEndpoint(this.entity, this.services.siteMode, this.screen.data?.list);
-    const vars = { ...this.services.user, ...this.routeParams };
     try {
-      const extra: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(ep.params ?? {})) extra[k] = typeof v === 'string' ? fillUrl(v, vars) : v;
-      const data = await this.services.request<Record<string, unknown>>(fillUrl(ep.url, vars, { siteMode: this.services.siteMode }), {
-        method: ep.method ?? 'GET',
-        query: { ...extra, ...this.query, page: this.current - 1, size: this.pageSize, ...(this.sort ? { sort: `${this.sort.field},${this.sort.order}` } : {}) },
-      });
+      const { rows, total } = await this.api.list({ ...this.query, page: this.current - 1, size: this.pageSize, ...(this.sort ? { sort: `${this.sort.field},${this.sort.order}` } : {}) });
       if (seq !== this.seq) return;
-      const rowsKey = ep.response?.rows ?? 'content';
-      const totalKey = ep.response?.total;
-      const rows = (Array.isArray(data) ? data : (data[rowsKey] as Record<string, unknown>[])) ?? [];
-      const total = Number(totalKey ? data[totalKey] : (data.totalElements ?? data.total ?? rows.length));
       runInAction(() => {
         this.rows = rows;
         this.total = total;

@@ -1,0 +1,107 @@
+import type { RendererServices, RequestOpts } from '../runtime/services.ts';
+import type { EntityDecl } from '../schema/entity.ts';
+import type { HistoryEntry } from '../schema/history.ts';
+import type { Endpoint } from '../schema/screen.ts';
+import { entityBase } from './endpoints.ts';
+import { type CallSpec, conventionOf } from './rest-convention.ts';
+import { fillUrl } from './url-template.ts';
+
+type Row = Record<string, unknown>;
+
+/** The server's answer to an import (server/resources/import-routes.ts). */
+export interface ImportReport {
+  total: number;
+  imported: number;
+  failed: number;
+  ignoredColumns: string[];
+  rows: Array<{ line: number; ok: boolean; id?: unknown; errors?: string[] }>;
+}
+
+export interface EntityApiOptions {
+  /**
+   * What URL templates read besides the record: route parameters, a header's values (the user's
+   * are always there). A function is read at each call, for values that change as a user types.
+   */
+  vars?: Row | (() => Row);
+  /** A collection URL used instead of the entity's path for every call (a list's or tab's `data.list.url`). */
+  base?: string;
+  /** A screen's own endpoints; each replaces the convention for that call only. */
+  endpoints?: { list?: Endpoint; get?: Endpoint; create?: Endpoint; update?: Endpoint };
+}
+
+export interface EntityApi {
+  readonly entity: EntityDecl;
+  list(query?: Row): Promise<{ rows: Row[]; total: number }>;
+  get(id: unknown): Promise<Row>;
+  create(body: Row): Promise<Row>;
+  /** Writes `body` (the record itself by default) over the record, with its `objectVersionNumber`. */
+  update(record: Row, body?: Row): Promise<Row>;
+  remove(records: Row[]): Promise<void>;
+  transition(record: Row, action: string): Promise<Row>;
+  /** The export's columns (`exportType=COLUMN`) and the filled URL the download form posts to. */
+  exportColumns(url?: string): Promise<{ url: string; columns: Array<{ name: string; title: string }> }>;
+  importFile(file: File, url?: string): Promise<ImportReport>;
+  history(id: unknown): Promise<HistoryEntry[]>;
+}
+
+/**
+ * Every HTTP call about an entity's records, built from its declaration, the caller's mode
+ * (tenant or site) and the backend's convention (rest-convention.ts). Stores and actions ask
+ * this for data and never build URLs themselves.
+ */
+export function entityApi(s: RendererServices, entity: EntityDecl, o: EntityApiOptions = {}): EntityApi {
+  const convention = conventionOf(entity);
+  const base = o.base ?? entityBase(entity, s.siteMode);
+  const vars = (): Row => (typeof o.vars === 'function' ? o.vars() : (o.vars ?? {}));
+  const fill = (template: string, extra: Row = {}) => fillUrl(template, { ...s.user, ...vars(), ...extra }, { siteMode: s.siteMode });
+  const send = <T>(c: CallSpec, extra: RequestOpts = {}) => {
+    // A GET stays a bare call (no method), as the request layer defaults to it.
+    const opts: RequestOpts = { ...(c.method && c.method !== 'GET' ? { method: c.method } : {}), ...(c.body !== undefined ? { body: c.body } : {}), ...extra };
+    return s.request<T>(fill(c.url, c.vars), opts);
+  };
+  const params = (ep: Endpoint | undefined, extra: Row): Row => {
+    const out: Row = {};
+    for (const [k, v] of Object.entries(ep?.params ?? {})) out[k] = typeof v === 'string' ? fillUrl(v, { ...s.user, ...vars(), ...extra }) : v;
+    return out;
+  };
+  const item = (id: unknown): Row => ({ [entity.primaryKey]: id });
+  return {
+    entity,
+    async list(query = {}) {
+      const ep = o.endpoints?.list;
+      const data = await send<unknown>({ method: ep?.method, url: ep?.url ?? base }, { query: { ...params(ep, {}), ...query } });
+      return convention.page(data, ep?.response);
+    },
+    get(id) {
+      const ep = o.endpoints?.get;
+      return send<Row>({ method: ep?.method, url: ep?.url ?? convention.item(base, entity), vars: item(id) }, { query: params(ep, item(id)) });
+    },
+    create(body) {
+      const ep = o.endpoints?.create;
+      return send<Row>({ method: ep?.method ?? 'POST', url: ep?.url ?? base, vars: body, body });
+    },
+    update(record, body = record) {
+      const ep = o.endpoints?.update;
+      return send<Row>(ep ? { method: ep.method ?? 'PUT', url: ep.url, vars: record, body } : convention.update(base, entity, record, body));
+    },
+    async remove(records) {
+      if (records.length) await send(convention.remove(base, entity, records));
+    },
+    transition: (record, action) => send<Row>(convention.transition(base, entity, record, action)),
+    async exportColumns(url) {
+      const filled = fill(url ?? base);
+      const columns = await s.request<Array<{ name: string; title: string }>>(filled, { query: { exportType: 'COLUMN' } });
+      return { url: filled, columns };
+    },
+    importFile(file, url) {
+      const fd = new FormData();
+      fd.append('file', file, file.name);
+      const c = convention.importFile(base);
+      return send<ImportReport>({ ...c, url: url ?? c.url, body: fd });
+    },
+    async history(id) {
+      const rows = await send<HistoryEntry[]>(convention.history(base, entity, id), { query: { size: 100 } });
+      return Array.isArray(rows) ? rows : [];
+    },
+  };
+}

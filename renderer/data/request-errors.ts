@@ -1,0 +1,35 @@
+/**
+ * What a failed call means to the renderer. The shell's request layer rejects with its own error
+ * classes (src/request/errors.ts), which the renderer must not import; they are recognised by
+ * shape: an HTTP error carries `status` and `url`, a business refusal `body.failed`.
+ */
+export type SaveFailure =
+  | { kind: 'conflict'; message: string }
+  | { kind: 'field'; field: string; message: string }
+  | { kind: 'other'; message: string };
+
+interface Shaped {
+  status?: unknown;
+  url?: unknown;
+  body?: { failed?: boolean; code?: string; field?: string; message?: string };
+  message?: string;
+}
+
+/** The platform's code for a write refused because the row's version moved on. */
+const STALE_CODES = new Set(['error.data.changed']);
+
+/** The request layer has already shown the user this error (a notification per failed call). */
+export function isRequestError(e: unknown): boolean {
+  const x = e as Shaped | null;
+  return !!x && typeof x === 'object' && ((typeof x.status === 'number' && typeof x.url === 'string') || x.body?.failed === true);
+}
+
+export function classifySaveError(e: unknown): SaveFailure {
+  const x = (e ?? {}) as Shaped;
+  const message = x.body?.message ?? x.message ?? String(e);
+  if (x.status === 409 || (x.body?.code && STALE_CODES.has(x.body.code))) return { kind: 'conflict', message };
+  // Request validation names the first refused property (`field`, e.g. `termCode` or `lines.0.qty`).
+  const field = x.body?.field?.split('.')[0];
+  if (field) return { kind: 'field', field, message };
+  return { kind: 'other', message };
+}

@@ -1,0 +1,35 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+export interface DialogSpec<T> {
+  title?: ReactNode;
+  width?: number;
+  /** `data-testid` of the dialog's body. */
+  testId?: string;
+  /** The content; `close(result)` ends the dialog and settles `open`'s promise with the result. */
+  render(close: (result?: T) => void): ReactNode;
+}
+
+export interface ConfirmSpec {
+  title?: string;
+  content: ReactNode;
+  okText?: string;
+  cancelText?: string;
+}
+
+/**
+ * Dialogs of the open screen, rendered by its DialogHost inside the tab's React tree: they get
+ * the app's theme and locale and the renderer's services like the page does.
+ */
+export interface DialogApi {
+  /** Resolves with what the content passed to `close`, or undefined when dismissed. */
+  open<T = void>(spec: DialogSpec<T>): Promise<T | undefined>;
+  /** Resolves true on OK, false on cancel. */
+  confirm(spec: ConfirmSpec): Promise<boolean>;
+}
+
+export const DialogContext = createContext<DialogApi | null>(null);
+
+/** The nearest dialog host; null outside every screen (a bare component in a story or test). */
+export function useDialogs(): DialogApi | null {
+  return useContext(DialogContext);
+}
