@@ -5,7 +5,7 @@ import { LazyLoadFailedPanel as LoadFailedPanel, LazySchemaErrorPanel as SchemaE
 import type { SchemaProblem } from './errors/SchemaErrorPanel.tsx';
 import { MatchedRoute } from './pages/screen-route.ts';
 import type { PageProps } from './pages/types.ts';
-import { pageKinds } from './registry/builtins.ts';
+import { useServices } from './runtime/services.ts';
 import { basicProblems, parseScreenText } from './schema/parse-screen.ts';
 import type { Screen } from './schema/screen.ts';
 
@@ -34,6 +34,7 @@ class RenderBoundary extends Component<{ file: string; children: ReactNode }, { 
  * problem becomes an error panel naming the file and JSON path; the rest of the app keeps working.
  */
 export function ScreenHost({ file, load, screen: given, params, route, onDone, onReady }: { file: string; load?: () => Promise<string>; screen?: Screen; params: Record<string, string>; route?: string; onDone?: PageProps['onDone']; onReady?(): void }) {
+  const { pageKinds } = useServices().registries;
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -58,7 +59,7 @@ export function ScreenHost({ file, load, screen: given, params, route, onDone, o
     return () => {
       live = false;
     };
-  }, [file, load, given, attempt]);
+  }, [file, load, given, attempt, pageKinds]);
   const ready = state.status === 'ready';
   useEffect(() => {
     if (ready) onReady?.();

@@ -3,6 +3,7 @@ import { getAccessToken } from './auth/token.ts';
 import { toast } from './request/lazy-feedback.ts';
 import { request } from './request/request.ts';
 import { dialogScreenSource } from './routes/dialog-screen-source.ts';
+import { registries } from './registries.ts';
 import type { RootStore } from './stores/RootStore.ts';
 
 /**
@@ -12,6 +13,7 @@ import type { RootStore } from './stores/RootStore.ts';
 export function rendererServices(root: RootStore, navigate: (path: string) => void, tabKey?: string): RendererServices {
   const u = root.user.currentUser;
   return {
+    registries,
     request: (url, opts) => request(url, opts),
     label: (l, fallback) => root.i18n.label(l, fallback),
     t: (key, fallback, vars) => root.i18n.t(key, fallback, vars),

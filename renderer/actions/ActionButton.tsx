@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { type DialogApi, useDialogs } from '../dialogs/dialog-api.ts';
 import { DialogHost } from '../dialogs/DialogHost.tsx';
 import { evaluateFlag } from '../schema/expressions/evaluate.ts';
-import { actionTypes } from '../registry/builtins.ts';
 import { useServices } from '../runtime/services.ts';
 import type { ActionBase } from '../schema/screen.ts';
 import { reportError } from './report-error.ts';
@@ -52,7 +51,7 @@ const Inner = observer(function ActionButtonInner({ action, context, scope, size
   const run = async () => {
     setBusy(true);
     try {
-      const handler = await actionTypes.resolve(action.type);
+      const handler = await s.registries.actionTypes.resolve(action.type);
       await handler({ ...context(), action, services: s, dialogs });
     } catch (e) {
       reportError(s, e, `action "${action.type}"`);

@@ -1,14 +1,13 @@
-import { customHandlers } from '../registry/builtins.ts';
 import type { ActionContext } from './types.ts';
 
 /**
  * `{"type": "custom", "handler": "copyCode"}` runs the handler registered under that name
- * (`customHandlers.register` next to the custom components, src/custom/register.ts) with the
+ * (`registries.customHandlers.register` next to the custom components, src/custom/register.ts) with the
  * same context every action gets. `schemas:check` refuses names nobody registered.
  */
 export default async function custom(ctx: ActionContext): Promise<void> {
   const name = ctx.action.handler;
   if (typeof name !== 'string' || !name) throw new Error('custom needs "handler"');
-  const handler = await customHandlers.resolve(name);
+  const handler = await ctx.services.registries.customHandlers.resolve(name);
   await handler(ctx);
 }

@@ -3,7 +3,6 @@ import { observer } from 'mobx-react-lite';
 import type { ComponentType } from 'react';
 import { FieldCheck } from '../fields/FieldCheck.tsx';
 import type { FieldProps } from '../fields/types.ts';
-import { fieldWidgets } from '../registry/builtins.ts';
 import { useServices } from '../runtime/services.ts';
 import type { ResolvedField } from '../schema/resolve-field.ts';
 import type { FormStore } from './FormStore.ts';
@@ -34,7 +33,7 @@ export function errorText(t: (k: string, f: string, v?: Record<string, unknown>)
 export const FieldRenderer = observer(function FieldRenderer({ store, field, readOnly }: { store: FormStore; field: ResolvedField; readOnly?: boolean }) {
   const s = useServices();
   if (!store.isVisible(field)) return null;
-  const Widget = fieldWidgets.peek(field.widget);
+  const Widget = s.registries.fieldWidgets.peek(field.widget);
   const error = store.errors[field.name];
   const id = `field-${field.name}`;
   return (

@@ -27,6 +27,6 @@ export async function prepareForm(s: RendererServices, entityName: string | unde
     checkExpression(a.visible, `${actionsPath}/${i}/visible`);
     checkExpression(a.disabled, `${actionsPath}/${i}/disabled`);
   });
-  await preload(all, [], actions.map((a, i) => [a, `${actionsPath}/${i}`]));
+  await preload(s.registries, all, [], actions.map((a, i) => [a, `${actionsPath}/${i}`]));
   return { entity, sections: resolved, fields: all.map(([f]) => f) };
 }

@@ -1,4 +1,4 @@
-import { actionTypes, cellRenderers, fieldWidgets } from '../registry/builtins.ts';
+import type { Registries } from '../registry/registries.ts';
 import { SchemaError } from '../schema/schema-error.ts';
 import type { ResolvedColumn, ResolvedField } from '../schema/resolve-field.ts';
 import type { ActionBase } from '../schema/screen.ts';
@@ -7,7 +7,7 @@ import type { ActionBase } from '../schema/screen.ts';
  * Loads the chunks of every widget, cell and action a page uses before it renders, so rows
  * and fields render synchronously; an unknown type is a schema error at its path.
  */
-export async function preload(fields: Array<[ResolvedField, string]>, columns: Array<[ResolvedColumn, string]>, actions: Array<[ActionBase, string]>): Promise<void> {
+export async function preload({ actionTypes, cellRenderers, fieldWidgets }: Registries, fields: Array<[ResolvedField, string]>, columns: Array<[ResolvedColumn, string]>, actions: Array<[ActionBase, string]>): Promise<void> {
   const jobs: Array<Promise<unknown>> = [];
   for (const [f, path] of fields) {
     if (!fieldWidgets.has(f.widget)) throw new SchemaError(`unknown widget "${f.widget}"; known: ${fieldWidgets.types().join(', ')}`, `${path}/widget`);

@@ -1,3 +1,4 @@
+import type { Registries } from '../registry/registries.ts';
 import { createContext, useContext } from 'react';
 import type { EntityDecl } from '../schema/entity.ts';
 import type { Label } from '../schema/label.ts';
@@ -27,6 +28,8 @@ export interface RendererUser {
  * the engine never imports the shell. Hosts pass it through <RendererProvider>.
  */
 export interface RendererServices {
+  /** The type registries this renderer resolves `type` names with (registry/registries.ts). */
+  registries: Registries;
   request<T = unknown>(url: string, opts?: RequestOpts): Promise<T>;
   label(l: Label | undefined, fallback?: string): string;
   t(key: string, fallback?: string, vars?: Record<string, unknown>): string;

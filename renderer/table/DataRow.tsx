@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { cellRenderers } from '../registry/builtins.ts';
+import { isNumericCell } from '../schema/types/cells.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import { cellClass, cellStyle, type PlacedColumn } from './placed-columns.ts';
 
@@ -53,9 +53,9 @@ export const DataRow = memo(function DataRow(p: DataRowProps) {
       )}
       {p.columns.map((pc, i) => {
         const c = pc.column;
-        const Cell = cellRenderers.peek(c.cell);
+        const Cell = pc.Cell;
         return (
-          <div key={c.field} role="cell" data-column={c.field} className={cellClass(pc)} style={cellStyle(pc, c.align === 'right' || c.cell === 'money' || c.cell === 'number')}>
+          <div key={c.field} role="cell" data-column={c.field} className={cellClass(pc)} style={cellStyle(pc, c.align === 'right' || isNumericCell(c.cell))}>
             {i === 0 && p.tree && <TreeToggle id={p.id} depth={p.tree.depth} hasChildren={p.tree.hasChildren} expanded={p.tree.expanded} onExpand={p.onExpand} />}
             {p.renderCell ? p.renderCell(data, c) : Cell ? <Cell column={c} row={data} value={data[c.field]} /> : String(data[c.field] ?? '')}
           </div>

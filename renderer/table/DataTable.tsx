@@ -74,8 +74,9 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
   const stickySelect = !!p.selection && settings.pinned.left.length > 0;
   // Stable between renders so memoised rows (DataRow) can skip re-rendering; the model changes
   // only with the columns or the state slices.
+  const cells = s.registries.cellRenderers;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `table` is a new wrapper each render over the same model
-  const visible = useMemo(() => placeColumns(table, p.columns, selectWidth), [defs, state, p.columns, selectWidth]);
+  const visible = useMemo(() => placeColumns(table, p.columns, selectWidth).map((pc) => ({ ...pc, Cell: cells.peek(pc.column.cell) })), [defs, state, p.columns, selectWidth, cells]);
   const summary = useMemo(() => summarySpec(p.columns, p.summary), [p.columns, p.summary]);
   const hasSummary = Object.keys(summary).length > 0;
   const totals = useMemo(() => (hasSummary ? summaryValues(p.rows, summary) : {}), [hasSummary, p.rows, summary]);

@@ -1,6 +1,6 @@
-import { createElement, type ReactNode } from 'react';
+import { type ComponentType, createElement, type ReactNode } from 'react';
+import type { CellProps } from '../cells/types.ts';
 import { formatNumber } from '../format/number.ts';
-import { cellRenderers } from '../registry/builtins.ts';
 import { isNumericCell } from '../schema/types/cells.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import type { SummaryFn } from '../schema/screen.ts';
@@ -12,11 +12,11 @@ import { cellClass, cellStyle, type PlacedColumn } from './placed-columns.ts';
  * (money precision, thousands separators, `%`); a count is a whole number whatever the column
  * holds. An average of whole numbers gets two decimals rather than fifteen.
  */
-export function SummaryValue({ column, fn, value }: { column: ResolvedColumn; fn: SummaryFn; value: number | undefined }): ReactNode {
+export function SummaryValue({ column, fn, value, Cell: given }: { column: ResolvedColumn; fn: SummaryFn; value: number | undefined; Cell?: ComponentType<CellProps> }): ReactNode {
   if (value === undefined) return '';
   if (fn === 'count') return formatNumber(value, 0);
   const shown = fn === 'avg' && column.decl.precision === undefined && column.decl.type !== 'money' ? Math.round(value * 100) / 100 : value;
-  const Cell = isNumericCell(column.cell) ? cellRenderers.peek(column.cell) : undefined;
+  const Cell = isNumericCell(column.cell) ? given : undefined;
   // A registered cell (looked up, not created here): the same one the column's rows use.
   if (Cell) return createElement(Cell, { column, row: { [column.field]: shown }, value: shown });
   // Not a numeric cell (or not loaded yet): the number cell's rule, money with two decimals.
@@ -46,7 +46,7 @@ export function SummaryRow(p: {
         return (
           <div key={pc.column.field} role="cell" data-column={pc.column.field} data-summary={fn} className={cellClass(pc)} style={cellStyle(pc, !!fn && i > 0)}>
             {i === 0 && <span className="dt-summary-label">{p.label}</span>}
-            {fn && <SummaryValue column={pc.column} fn={fn} value={p.values[pc.column.field]} />}
+            {fn && <SummaryValue column={pc.column} fn={fn} value={p.values[pc.column.field]} Cell={pc.Cell} />}
           </div>
         );
       })}

@@ -1,9 +1,12 @@
-import type { CSSProperties } from 'react';
+import type { ComponentType, CSSProperties } from 'react';
+import type { CellProps } from '../cells/types.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 
 /** A visible column as the rows draw it: its width, and where it sticks when pinned. */
 export interface PlacedColumn {
   column: ResolvedColumn;
+  /** Its cell renderer, looked up once per placement (loaded before the rows render). */
+  Cell?: ComponentType<CellProps>;
   width: number;
   pin?: 'left' | 'right';
   /** Distance from the pinned side's edge (px), for `position: sticky`. */

@@ -1,5 +1,7 @@
 import { FIRST_SCREEN_MARK } from './first-screen-mark.ts';
-import { actionTypes, cellRenderers, fieldWidgets, pageKinds } from '../../renderer/registry/builtins.ts';
+import { registries } from '../registries.ts';
+
+const { actionTypes, cellRenderers, fieldWidgets, pageKinds } = registries;
 
 /** Page kinds, entity declarations, widgets, cells and actions nearly every screen needs, most used first. */
 const COMMON = [

@@ -1,3 +1,4 @@
+import { storyRegistries } from '../support/registries.ts';
 import { message } from 'antd';
 import type { RendererServices, RequestOpts } from '../../renderer/runtime/services.ts';
 import { FailedResponseError } from '../../src/request/errors.ts';
@@ -103,6 +104,7 @@ export function storyServices(ds: DataSource, opts: StoryServicesOptions = {}): 
   const siteMode = !!opts.siteMode;
   const notify = opts.notify ?? { success: (t: string) => void message.success(t, 1.5), error: (t: string) => void message.error(t, 2) };
   return {
+    registries: storyRegistries,
     request: async <T,>(url: string, ro?: RequestOpts) => {
       try {
         return await ds.request<T>(url, ro, language, opts.onCall);

@@ -6,7 +6,9 @@ import { ActionButton } from '../../renderer/actions/ActionButton.tsx';
 import { entityBase } from '../../renderer/data/endpoints.ts';
 import { fillUrl } from '../../renderer/data/url-template.ts';
 import { RecordModal, type RecordFormRequest } from '../../renderer/form/RecordModal.tsx';
-import { actionTypes } from '../../renderer/registry/builtins.ts';
+import { storyRegistries } from '../support/registries.ts';
+
+const { actionTypes } = storyRegistries;
 import { useServices, type RendererServices } from '../../renderer/runtime/services.ts';
 import type { CallLogEntry } from '../data-source/index.ts';
 import { buildRegistryStories } from '../support/registry-stories.tsx';
@@ -136,7 +138,7 @@ const meta: Meta<typeof ActionStory> = {
     docs: {
       description: {
         component:
-          'Every action type of `renderer/registry/builtins.ts` (`actionTypes.types()`) as `ActionButton` renders it, with a fixture action on a row of the fixture entity `storyDemo`. Clicking runs the registered handler against the in-browser data source; the calls it makes, navigations, notifications and refreshes are logged below it (navigations also in the Actions panel).',
+          'Every action type of `renderer/registry/builtin-impls.ts` (`actionTypes.types()`) as `ActionButton` renders it, with a fixture action on a row of the fixture entity `storyDemo`. Clicking runs the registered handler against the in-browser data source; the calls it makes, navigations, notifications and refreshes are logged below it (navigations also in the Actions panel).',
       },
     },
   },

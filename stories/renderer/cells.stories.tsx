@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Alert, Spin, Table } from 'antd';
 import { useMemo } from 'react';
-import { cellRenderers } from '../../renderer/registry/builtins.ts';
+import { storyRegistries } from '../support/registries.ts';
+
+const { cellRenderers } = storyRegistries;
 import { usePrepared } from '../../renderer/runtime/usePrepared.ts';
 import { useServices } from '../../renderer/runtime/services.ts';
 import { resolveColumn } from '../../renderer/schema/resolve-field.ts';
@@ -61,7 +63,7 @@ const meta: Meta<typeof CellStory> = {
     docs: {
       description: {
         component:
-          'Every table cell of `renderer/registry/builtins.ts` (`cellRenderers.types()`), rendering a column of the fixture entity `storyDemo` over generated rows. A column gets its cell from its field type, or names one with `"cell"`; `status` cells take a `statusMap`, `link` cells a route template.',
+          'Every table cell of `renderer/registry/builtin-impls.ts` (`cellRenderers.types()`), rendering a column of the fixture entity `storyDemo` over generated rows. A column gets its cell from its field type, or names one with `"cell"`; `status` cells take a `statusMap`, `link` cells a route template.',
       },
     },
   },

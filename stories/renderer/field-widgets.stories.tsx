@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Alert, Col, Form, Row, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { fieldWidgets } from '../../renderer/registry/builtins.ts';
+import { storyRegistries } from '../support/registries.ts';
+
+const { fieldWidgets } = storyRegistries;
 import { usePrepared } from '../../renderer/runtime/usePrepared.ts';
 import { useServices } from '../../renderer/runtime/services.ts';
 import { resolveField } from '../../renderer/schema/resolve-field.ts';
@@ -79,7 +81,7 @@ const meta: Meta<typeof FieldWidgetStory> = {
     docs: {
       description: {
         component:
-          'Every field widget of `renderer/registry/builtins.ts` (`fieldWidgets.types()`), bound to a field of the fixture entity `storyDemo` and shown in its three modes: `edit` (forms), `search` (search bars), `view` (read-only). Widgets are controlled (`value` in, `onChange` out; `setValue` for LOV mappings); the code under each shows the current value.',
+          'Every field widget of `renderer/registry/builtin-impls.ts` (`fieldWidgets.types()`), bound to a field of the fixture entity `storyDemo` and shown in its three modes: `edit` (forms), `search` (search bars), `view` (read-only). Widgets are controlled (`value` in, `onChange` out; `setValue` for LOV mappings); the code under each shows the current value.',
       },
     },
   },

@@ -5,11 +5,12 @@ import type { CheckContext } from '../../renderer/schema/check/check-context.ts'
 import { FieldCheckRunner } from '../../renderer/fields/field-check.ts';
 import DateRangeField from '../../renderer/fields/DateRangeField.tsx';
 import { FormStore } from '../../renderer/form/FormStore.ts';
-import { actionTypes, customHandlers, fieldWidgets } from '../../renderer/registry/builtins.ts';
 import type { RendererServices } from '../../renderer/runtime/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveColumn, resolveField } from '../../renderer/schema/resolve-field.ts';
-import { testServices, WithServices } from './test-services.tsx';
+import { WithServices, testRegistries, testServices } from './test-services.tsx';
+
+const { actionTypes, customHandlers, fieldWidgets } = testRegistries;
 
 afterEach(cleanup);
 

@@ -3,10 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FormSections } from '../../renderer/form/FormSections.tsx';
 import { FormStore } from '../../renderer/form/FormStore.ts';
 import type { FieldProps } from '../../renderer/fields/types.ts';
-import { fieldWidgets } from '../../renderer/registry/builtins.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveField } from '../../renderer/schema/resolve-field.ts';
-import { testServices, WithServices } from './test-services.tsx';
+import { WithServices, testRegistries, testServices } from './test-services.tsx';
+
+const { fieldWidgets } = testRegistries;
 
 afterEach(cleanup);
 

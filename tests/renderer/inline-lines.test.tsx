@@ -3,12 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { FieldProps } from '../../renderer/fields/types.ts';
 import { ChildTable } from '../../renderer/pages/detail/ChildTable.tsx';
 import { type LinesApi, LinesStore } from '../../renderer/pages/detail/LinesStore.ts';
-import { cellRenderers, fieldWidgets } from '../../renderer/registry/builtins.ts';
 import type { RendererServices } from '../../renderer/runtime/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveColumn, resolveField } from '../../renderer/schema/resolve-field.ts';
 import type { DetailTab } from '../../renderer/schema/screen.ts';
-import { testServices, WithServices } from './test-services.tsx';
+import { WithServices, testRegistries, testServices } from './test-services.tsx';
+
+const { cellRenderers, fieldWidgets } = testRegistries;
 
 afterEach(cleanup);
 

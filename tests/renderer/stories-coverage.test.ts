@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { GENERATED_STORY_FILES, generatedIndex, generatedModuleCode } from '../../.storybook/generated-stories.ts';
 import { listScreenFiles } from '../../renderer/schema-files/screen-files.ts';
 import { manifestEntries } from './story-manifest.ts';
-import { actionTypes, cellRenderers, fieldWidgets, pageKinds } from '../../renderer/registry/builtins.ts';
+import { createRegistries } from '../../renderer/registry/registries.ts';
+
+const { actionTypes, cellRenderers, fieldWidgets, pageKinds } = createRegistries();
 import { buildRegistryStories } from '../../stories/support/registry-stories.tsx';
 import { buildScreenStories } from '../../stories/support/screen-stories.tsx';
 import { REGISTRY_STORY_TITLES, registryStorySpecs, screenStorySpecs } from '../../stories/support/story-specs.ts';

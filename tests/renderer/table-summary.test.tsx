@@ -5,7 +5,7 @@ import { resolveColumn } from '../../renderer/schema/resolve-field.ts';
 import { preload } from '../../renderer/runtime/preload.ts';
 import { DataTable } from '../../renderer/table/DataTable.tsx';
 import { summarize, summarySpec, summaryValues } from '../../renderer/table/summary.ts';
-import { testServices, WithServices } from './test-services.tsx';
+import { WithServices, testRegistries, testServices } from './test-services.tsx';
 
 afterEach(cleanup);
 
@@ -71,7 +71,7 @@ describe('DataTable summary row', () => {
   const columns = ['lineNum', 'quantity', 'unitPrice', 'lineAmount'].map((f, i) => resolveColumn(entity, f, `/${i}`));
   beforeAll(async () => {
     // Cells load lazily in the app (ListPage preloads them); here the number cell is loaded first.
-    await preload([], columns.map((c, i) => [c, `/${i}`]), []);
+    await preload(testRegistries, [], columns.map((c, i) => [c, `/${i}`]), []);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: 800, bottom: 600, width: 800, height: 600, toJSON: () => ({}) } as DOMRect);

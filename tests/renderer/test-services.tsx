@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, vi } from 'vitest';
+import { createRegistries } from '../../renderer/registry/registries.ts';
 import { RendererContext, type RendererServices } from '../../renderer/runtime/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
+
+/**
+ * The registries of this test file's renderer (vitest loads this module once per file, so what a
+ * file registers, a probe widget, a handler, stays in that file).
+ */
+export const testRegistries = createRegistries();
 
 /** A renderer host for component tests: fixture entities and a request function the test controls. */
 export function testServices(entities: EntityDecl[], request: RendererServices['request'] = vi.fn(async () => ({ content: [], totalElements: 0 })) as RendererServices['request']): RendererServices {
   return {
+    registries: testRegistries,
     request,
     label: (l, fallback) => (l === undefined ? (fallback ?? '') : typeof l === 'string' ? l : l.en_US),
     t: (key, fallback, vars) => (fallback ?? key).replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(vars?.[k] ?? '')),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import custom from '../../schemas/catalogue/custom.json';
-import { customComponents, customHandlers } from '../../renderer/registry/builtins.ts';
-import '../../src/custom/register.ts';
+import { createRegistries } from '../../renderer/registry/registries.ts';
+import { registerCustom } from '../../src/custom/register.ts';
+
+const { customComponents, customHandlers } = registerCustom(createRegistries());
 
 // The checker (CLI and server) reads custom names from schemas/catalogue/custom.json because it
 // must not load the React code that registers them; this keeps the list and the code in step.

@@ -1,5 +1,5 @@
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
-import { customComponents } from '../../registry/builtins.ts';
+import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
 import { SchemaError } from '../../schema/schema-error.ts';
 import type { CustomScreen } from '../../schema/screen.ts';
@@ -7,6 +7,7 @@ import type { PageProps } from '../types.ts';
 
 /** The escape hatch: a component registered by name, given the schema's props and the route params. */
 export default function CustomPage({ screen, params, file }: PageProps<CustomScreen>) {
+  const { customComponents } = useServices().registries;
   const prepared = usePrepared(async () => {
     if (!customComponents.has(screen.component)) throw new SchemaError(`no custom component "${screen.component}" is registered; known: ${customComponents.types().join(', ') || 'none'}`, '/component');
     return customComponents.resolve(screen.component);

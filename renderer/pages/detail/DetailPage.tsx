@@ -27,7 +27,7 @@ export default function DetailPage({ screen, params, file }: PageProps<DetailScr
     for (const [ti, tab] of (screen.tabs ?? []).entries()) {
       const entity = await s.loadEntity(tab.entity ?? screen.entity!);
       const columns = (tab.table?.columns ?? []).map((c, i) => resolveColumn(entity, c, `/tabs/${ti}/table/columns/${i}`));
-      await preload([], columns.map((c, i) => [c, `/tabs/${ti}/table/columns/${i}`]), []);
+      await preload(s.registries, [], columns.map((c, i) => [c, `/tabs/${ti}/table/columns/${i}`]), []);
       tabs.push({ tab, entity, columns });
     }
     return { ...form, tabs, store: new DetailStore(screen, form.entity, form.fields, s, params) };

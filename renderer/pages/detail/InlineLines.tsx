@@ -7,7 +7,6 @@ import { FieldCheck } from '../../fields/FieldCheck.tsx';
 import { errorText } from '../../form/FieldRenderer.tsx';
 import type { FormStore } from '../../form/FormStore.ts';
 import { prepareForm } from '../../form/prepare-form.ts';
-import { cellRenderers, fieldWidgets } from '../../registry/builtins.ts';
 import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
 import type { ResolvedColumn, ResolvedField } from '../../schema/resolve-field.ts';
@@ -175,12 +174,12 @@ const LineCell = observer(function LineCell({ line, column, field, mark }: { lin
   const { form } = line;
   const content = (() => {
     if (!field) {
-      const Cell = cellRenderers.peek(column.cell);
+      const Cell = s.registries.cellRenderers.peek(column.cell);
       const value = form.values[column.field];
       return Cell ? <Cell column={column} row={form.values} value={value} /> : String(value ?? '');
     }
     if (!form.isVisible(field)) return null;
-    const Widget = fieldWidgets.peek(field.widget);
+    const Widget = s.registries.fieldWidgets.peek(field.widget);
     if (!Widget) return <span>unknown widget {field.widget}</span>;
     const error = form.errors[field.name];
     const message = error ? errorText(s.t, error) : undefined;

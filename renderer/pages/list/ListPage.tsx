@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Col, Form, Pagination, Row, Space } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
+import type { FieldProps } from '../../fields/types.ts';
 import { ActionButton } from '../../actions/ActionButton.tsx';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
 import type { RecordFormSpec } from '../../form/RecordForm.tsx';
-import { fieldWidgets } from '../../registry/builtins.ts';
 import { checkExpression } from '../../schema/expressions/check-expression.ts';
 import { preload } from '../../runtime/preload.ts';
 import { useServices } from '../../runtime/services.ts';
@@ -39,6 +39,7 @@ export default function ListPage({ screen, params, file }: PageProps<ListScreen>
     // The user's saved columns arrive with the page, so the table never shows the schema's first.
     await Promise.all([
       preload(
+        s.registries,
         search.map((f, i) => [f, `/search/fields/${i}`]),
         columns.map((c, i) => [c, `/table/columns/${i}`]),
         actions.map(([a, p]) => [a, p]),
@@ -161,7 +162,7 @@ const SearchForm = observer(function SearchForm({ store, fields, columns }: { st
     <Form layout="horizontal" labelCol={{ flex: '110px' }} onFinish={() => void store.search()} data-testid="search-form">
       <Row gutter={12}>
         {shown.map((f) => {
-          const Widget = fieldWidgets.peek(f.widget)!;
+          const Widget = s.registries.fieldWidgets.peek(f.widget)!;
           return (
             <Col key={f.name} span={span}>
               <Form.Item label={s.label(f.label)} htmlFor={`search-${f.name}`} style={{ marginBottom: 8 }}>
@@ -186,7 +187,7 @@ const SearchForm = observer(function SearchForm({ store, fields, columns }: { st
   );
 });
 
-const SearchField = observer(function SearchField({ store, field, Widget }: { store: ListStore; field: ResolvedField; Widget: NonNullable<ReturnType<typeof fieldWidgets.peek>> }) {
+const SearchField = observer(function SearchField({ store, field, Widget }: { store: ListStore; field: ResolvedField; Widget: ComponentType<FieldProps> }) {
   return (
     <Widget
       field={field}

@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { pageKinds } from '../../../renderer/registry/builtins.ts';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Label } from '../../../renderer/schema/label.ts';
 import { addableFields, addItem, type EditableList, editableLists, type ItemRow, moveItem, parseScreen, removeItem, setItemProp, setScreenProp } from './structured-edit.ts';
@@ -80,7 +79,7 @@ export function StructuredView({ text, overlay, onEdit }: Props) {
           />
         </Form.Item>
         <Form.Item label={s.t('hpfm.uiPage.form.kind', 'Kind')}>
-          <Select data-testid="sv-kind" style={{ width: 140 }} value={String(doc.kind ?? '')} options={pageKinds.types().map((k) => ({ value: k, label: k }))} onChange={(v: string) => edit((t) => setScreenProp(t, 'kind', v))} />
+          <Select data-testid="sv-kind" style={{ width: 140 }} value={String(doc.kind ?? '')} options={s.registries.pageKinds.types().map((k) => ({ value: k, label: k }))} onChange={(v: string) => edit((t) => setScreenProp(t, 'kind', v))} />
         </Form.Item>
       </Form>
       {lists.length === 0 && <Empty description={s.t('hpfm.uiPage.form.noLists', 'This kind of page has no fields or columns to edit here')} />}

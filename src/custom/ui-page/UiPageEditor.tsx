@@ -2,7 +2,7 @@ import { Alert, Button, Card, Col, Modal, Result, Row, Space, Spin, Tabs, Tag } 
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { entityNames, loadEntity } from '../../../renderer/data/entities.ts';
-import { actionTypes, cellRenderers, customComponents, fieldWidgets } from '../../../renderer/registry/builtins.ts';
+import { registries } from '../../registries.ts';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
 import { screenRouteData } from '../../routes/screen-routes.ts';
@@ -72,10 +72,10 @@ const EditorView = observer(function EditorView({ store }: { store: EditorStore 
         if (!fields.has(name)) fields.set(name, loadEntity(name).then((e) => e.fields.filter((f) => !f.private).map((f) => f.name)));
         return fields.get(name)!;
       },
-      actionTypes: actionTypes.types(),
-      widgets: fieldWidgets.types(),
-      cells: cellRenderers.types(),
-      components: customComponents.types(),
+      actionTypes: registries.actionTypes.types(),
+      widgets: registries.fieldWidgets.types(),
+      cells: registries.cellRenderers.types(),
+      components: registries.customComponents.types(),
       routes: screenRouteData().map((r) => r.path),
     });
   }, [page, store]);

@@ -1,13 +1,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChildTable } from '../../../renderer/pages/detail/ChildTable.tsx';
-import { cellRenderers } from '../../../renderer/registry/builtins.ts';
 import type { RendererServices } from '../../../renderer/runtime/services.ts';
 import { ScreenHost } from '../../../renderer/ScreenHost.tsx';
 import { resolveColumn } from '../../../renderer/schema/resolve-field.ts';
 import type { DetailTab } from '../../../renderer/schema/screen.ts';
-import { fakeLayout, testServices, WithServices } from '../test-services.tsx';
+import { WithServices, fakeLayout, testRegistries, testServices } from '../test-services.tsx';
 import { row, term } from './fixtures.ts';
+
+const { cellRenderers } = testRegistries;
 
 afterEach(cleanup);
 fakeLayout(1000, 600);

@@ -1,3 +1,4 @@
+import { createRegistries } from '../../../../renderer/registry/registries.ts';
 import type { RendererServices } from '../../../../renderer/runtime/services.ts';
 import type { EntityDecl } from '../../../../renderer/schema/entity.ts';
 
@@ -10,6 +11,7 @@ type Handler = (url: string, query: Record<string, unknown> | undefined) => Prom
  */
 export function benchServices(entities: EntityDecl[], answer: Handler): RendererServices {
   return {
+    registries: createRegistries(),
     request: async <T,>(url: string, opts?: { query?: Record<string, unknown> }) => {
       const hit = answer(url, opts?.query);
       if (!hit) throw new Error(`bench: no answer for ${url}`);
