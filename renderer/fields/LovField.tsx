@@ -2,19 +2,11 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Modal, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
+import type { LovViewDecl } from '../schema/lovs.ts';
 import type { FieldProps } from './types.ts';
 
-interface LovView {
-  viewCode: string;
-  lovCode: string;
-  valueField: string;
-  displayField: string;
-  title: string;
-  width: number;
-  pageSize: number;
-  queryFields: Array<{ field: string; label: string }>;
-  tableFields: Array<{ title: string; dataIndex: string; width?: number }>;
-}
+/** What `/lov-view/info` answers: the declared view (schemas/lovs) without the server-side parts. */
+type LovView = Omit<LovViewDecl, 'viewName' | 'entity'>;
 
 /**
  * LOV lookup modal (§7.3): the view (`/lov-view/info`) gives the query fields and columns; rows
