@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
 import type { FieldProps } from './types.ts';
 
-/** A node as the server's cascade calls answer it (server/platform/regions-cascade.ts). */
+/** A node as the server's cascade calls answer it (server/modules/hpfm/regions-cascade.ts). */
 interface RegionOption {
   value: string;
   label: string;

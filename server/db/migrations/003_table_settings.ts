@@ -1,6 +1,6 @@
 /**
  * Each user's column arrangement of a table (hidden, order, pins, widths), one row per tenant, user
- * and screen (server/platform/table-settings.ts). The tenant is part of the key: the same user
+ * and screen (server/modules/hpfm/table-settings.ts). The tenant is part of the key: the same user
  * working in two tenants keeps two arrangements.
  */
 export const version = '003_table_settings';
