@@ -1,6 +1,6 @@
 import type { EntityDecl } from '../schema/entity.ts';
 import type { Endpoint } from '../schema/screen.ts';
-import { conventionOf } from './rest-convention.ts';
+import { conventionOf } from '../schema/wire/rest-convention.ts';
 
 /**
  * The entity's REST base as a template: its tenant path in tenant mode, its site path for a

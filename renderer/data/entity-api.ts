@@ -3,7 +3,7 @@ import type { EntityDecl } from '../schema/entity.ts';
 import type { HistoryEntry } from '../schema/history.ts';
 import type { Endpoint } from '../schema/screen.ts';
 import { entityBase } from './endpoints.ts';
-import { type CallSpec, conventionOf } from './rest-convention.ts';
+import { type CallSpec, conventionOf } from '../schema/wire/rest-convention.ts';
 import { fillUrl } from './url-template.ts';
 
 type Row = Record<string, unknown>;

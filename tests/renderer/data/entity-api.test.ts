@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { entityApi } from '../../../renderer/data/entity-api.ts';
-import { platformConvention } from '../../../renderer/data/rest-convention.ts';
+import { platformConvention } from '../../../renderer/schema/wire/rest-convention.ts';
 import type { RendererServices } from '../../../renderer/runtime/services.ts';
 import { testServices } from '../test-services.tsx';
 import { row, term } from './fixtures.ts';

@@ -1,4 +1,4 @@
-import type { EntityDecl } from '../schema/entity.ts';
+import type { EntityDecl } from '../entity.ts';
 
 type Row = Record<string, unknown>;
 
