@@ -1,6 +1,6 @@
-import { insertRows } from '../insert.ts';
-import { rng } from '../rng.ts';
-import type { SeedStep } from '../seed.ts';
+import { insertRows } from '../../seed/insert.ts';
+import { rng } from '../../seed/rng.ts';
+import type { SeedStep } from '../../seed/seed.ts';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/database.ts';
-import { insertRows } from '../insert.ts';
-import { DEMO_TENANT, SECOND_TENANT } from '../platform-seed.ts';
-import { rng } from '../rng.ts';
-import type { SeedStep } from '../seed.ts';
+import { insertRows } from '../../seed/insert.ts';
+import { DEMO_TENANT, SECOND_TENANT } from '../../seed/platform-seed.ts';
+import { rng } from '../../seed/rng.ts';
+import type { SeedStep } from '../../seed/seed.ts';
 
 type Row = Record<string, unknown>;
 type Rng = ReturnType<typeof rng>;
