@@ -132,7 +132,7 @@ export function generateSeedRows(entities: Map<string, EntityDecl>, lovValues: M
     try {
       done.set(e.name, generateEntity(e, done, entities, lovValues));
     } catch (err) {
-      throw new Error(`seed of ${e.name}: ${(err as Error).message}`);
+      throw new Error(`seed of ${e.name}: ${(err as Error).message}`, { cause: err });
     }
   }
   return done;
