@@ -49,7 +49,7 @@ function crudPatterns(entities: Iterable<EntityDecl>): RegExp[] {
   return [...entities].flatMap((e) =>
     [e.paths.site, e.paths.tenant]
       .filter((p): p is string => !!p)
-      .map((p) => new RegExp(`^${norm(p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).replace(/\\?\{\w+\\?\}/g, '[^/]+')}(?:/\d+)?(?:/\d+/actions/[^/]+)?/?$`)),
+      .map((p) => new RegExp(`^${norm(p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).replace(/\\?\{\w+\\?\}/g, '[^/]+')}(?:/\\d+)?(?:/\\d+/actions/[^/]+)?/?$`)),
   );
 }
 
