@@ -16,6 +16,13 @@ export const SHELL_CALLS = ['GET /iam/hzero/v1/users/self', 'GET /iam/hzero/v1/m
  */
 const PARAMS: Record<string, string> = { tenantId: '1', organizationId: '1', id: '3', userId: '3', roleId: '2', tempServerId: '1', messageId: '1', code: 'HIAM.SUB_ACCOUNT', pageCode: 'HPFM.DEMO.PAYMENT_TERMS', action: 'USER_GUIDE', value: 'buyer' };
 
+/** Parameters that must name a row of the story user's tenant, looked up in the fresh database. */
+const LOOKUPS: Array<[RegExp, string, string]> = [
+  [/\/code-rule\/\{id\}/, 'id', 'select rule_id::int as v from hpfm_code_rule where tenant_id = 1 order by rule_id limit 1'],
+  [/\/static-texts\/\{action\}/, 'action', 'select text_id::int as v from hpfm_static_text where tenant_id = 1 order by text_id limit 1'],
+  [/\/messages\/user\/\{messageId\}/, 'messageId', "select m.user_message_id::int as v from hmsg_user_message m join iam_user u on u.id = m.user_id where u.login_name = 'sysadmin' and m.tenant_id = 1 order by 1 limit 1"],
+];
+
 export interface RecordedCall {
   url: string;
   status: number;
@@ -49,7 +56,7 @@ export function callsToRecord(schemasDir = join(projectRoot, 'schemas')): string
  */
 export async function recordStoryFixtures(outDir = join(projectRoot, 'stories', 'fixtures'), log: (s: string) => void = console.log): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'story-fixtures-'));
-  const { app } = await createServer({ dataDir });
+  const { app, ctx } = await createServer({ dataDir });
   try {
     const login = await app.inject({
       method: 'POST',
@@ -62,7 +69,9 @@ export async function recordStoryFixtures(outDir = join(projectRoot, 'stories', 
     const byService = new Map<string, Record<string, RecordedCall>>();
     for (const key of callsToRecord()) {
       const [method, template] = key.split(' ') as [string, string];
-      const url = template.replace(/\[\{\w+\}\/\]/g, '1/').replace(/\{(\w+)\}/g, (_m, n: string) => PARAMS[n] ?? '1');
+      const params = { ...PARAMS };
+      for (const [re, name, sql] of LOOKUPS) if (re.test(template)) params[name] = String((await ctx.db.query<{ v: number }>(sql)).rows[0]?.v ?? params[name]);
+      const url = template.replace(/\[\{\w+\}\/\]/g, '1/').replace(/\{(\w+)\}/g, (_m, n: string) => params[n] ?? '1');
       const res = await app.inject({ method: method as 'GET', url, headers: { authorization: `bearer ${token}` }, ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}) });
       let body: unknown = res.body;
       try {
