@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { loadEntities } from '../../server/resources/entities.ts';
 import { generateSeedRows } from '../../server/seed/recipe/generate.ts';
+import { seed } from '../../server/seed/seed.ts';
 import { startTestServer } from './harness.ts';
 
 const decl = (name: string, extra: Partial<EntityDecl>): EntityDecl => ({
@@ -81,13 +82,20 @@ describe('seed recipes', () => {
     }
   });
 
-  it('seeds the recipes’ rows into a fresh database, each step recorded once', async () => {
+  it('seeds the recipes’ rows into a fresh database, each step recorded once, and skips a recipe on databases seeded before it', async () => {
     const s = await startTestServer();
     try {
       const items = await s.ctx.db.query<{ n: number }>("select count(*)::int as n from smdm_item where item_code like 'MAT-1%'");
       expect(items.rows[0]!.n).toBe(120);
       const steps = await s.ctx.db.query<{ version: string }>("select version from schema_migrations where version like 'seed:item:%'");
       expect(steps.rows.map((r) => r.version)).toEqual(['seed:item:v1']);
+      // A database seeded by the TypeScript module the recipe replaced records the recipe without running it.
+      await s.ctx.db.query("delete from schema_migrations where version = 'seed:item:v1'");
+      await s.ctx.db.query("insert into schema_migrations (version) values ('seed:smdm-items:v1')");
+      expect(await seed(s.ctx.db, { demoPassword: 'x' })).toBe(true);
+      const again = await s.ctx.db.query<{ n: number }>('select count(*)::int as n from smdm_item');
+      expect(again.rows[0]!.n).toBe(150);
+      expect(await seed(s.ctx.db, { demoPassword: 'x' })).toBe(false);
     } finally {
       await s.close();
     }
