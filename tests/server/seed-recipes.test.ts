@@ -33,7 +33,7 @@ const entities = new Map<string, EntityDecl>([
       },
     }),
   ],
-  ['line', decl('line', { seed: { per: 'order', count: 2, values: { companyId: { ref: 'order', field: 'companyId' } } } })],
+  ['line', decl('line', { seed: { per: 'order', count: 2, values: { companyId: { ref: 'order', field: 'companyId' }, code: '{@order.code}-{i:00}' } } })],
 ]);
 
 describe('seed recipes', () => {
@@ -62,6 +62,7 @@ describe('seed recipes', () => {
     const lines = rows.get('line')!;
     expect(lines).toHaveLength(8);
     for (const l of lines) expect(orders.some((o) => o.companyId === l.companyId && o.tenantId === l.tenantId)).toBe(true);
+    expect(lines.slice(0, 3).map((l) => l.code)).toEqual(['PO10001-01', 'PO10001-02', 'PO10002-03']);
   });
 
   it('gives the same rows on every run', () => {

@@ -29,7 +29,8 @@ function seedOf(name: string, version: number): number {
 
 function refsOf(s: EntitySeed): string[] {
   const vals = Object.values(s.values ?? {}) as SeedValue[];
-  return [...(s.per ? [s.per] : []), ...vals.flatMap((v) => (v && typeof v === 'object' && 'ref' in v ? [v.ref] : []))];
+  const inTemplates = vals.flatMap((v) => (typeof v === 'string' ? [...v.matchAll(/\{@(\w+)\./g)].map((m) => m[1]!) : []));
+  return [...(s.per ? [s.per] : []), ...vals.flatMap((v) => (v && typeof v === 'object' && 'ref' in v ? [v.ref] : [])), ...inTemplates];
 }
 
 /** Entities with a recipe, each after the ones it refers to (then by name, for a stable order). */
