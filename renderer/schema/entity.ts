@@ -96,6 +96,47 @@ export interface EntityDecl {
    * tenant may. An empty list: site-level roles only.
    */
   permissions?: { read?: string | string[]; write?: string | string[] };
+  /** Demo rows the server seeds and the stories show (docs/seed-recipes.md). */
+  seed?: EntitySeed;
+}
+
+/**
+ * A value recipe: a template string (`"PO{tenant}{i:0000}"`), a constant, or one of the objects.
+ * `ref` picks a seeded row of another entity in the same tenant (its key, or `field` of it; one
+ * pick per entity and row); dates are days relative to the fixed seed date.
+ */
+export type SeedValue =
+  | string
+  | number
+  | boolean
+  | null
+  | { pick: unknown[] }
+  | { weighted: Record<string, number> }
+  | { int: [number, number] }
+  | { number: [number, number] }
+  | { date: [number, number] }
+  | { datetime: [number, number] }
+  | { ref: string; field?: string };
+
+export interface EntitySeed {
+  /** Raise to seed the entity again on databases seeded with the earlier recipe. */
+  version?: number;
+  /** A seed step that wrote these rows before the recipe existed: databases that ran it skip the recipe. */
+  replaces?: string;
+  /** `demo`: tenants 1 and 2 (default when tenant-scoped); `site`: tenant 0 (default otherwise); or ids. */
+  tenants?: 'demo' | 'site' | 'all' | number[];
+  /** Generated rows per tenant, or by tenant id. */
+  count?: number | Record<string, number>;
+  /** Generate `count` rows for each seeded row of this entity in the tenant (its `ref` is that row). */
+  per?: string;
+  /** First primary key (default 1); keys are numbered across tenants. */
+  idFrom?: number;
+  /** Value recipes by field: generated rows use them, fixed rows take the ones they leave out. */
+  values?: Record<string, SeedValue>;
+  /** Field names of fixed rows written as arrays. */
+  columns?: string[];
+  /** Fixed rows; one naming its tenant goes to that tenant only, else to each of `tenants`. */
+  rows?: Array<Record<string, unknown> | unknown[]>;
 }
 
 /** Fields the server adds to every entity row (audit and optimistic locking). */

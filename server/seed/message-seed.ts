@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { insertRows } from './insert.ts';
-import { rng } from './rng.ts';
+import { rng } from '../../renderer/schema/seed/rng.ts';
 
 type Text = [zh: string, en: string];
 

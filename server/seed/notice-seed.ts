@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { insertRows } from './insert.ts';
 import { DEMO_TENANT, SECOND_TENANT } from './platform-seed.ts';
-import { rng } from './rng.ts';
+import { rng } from '../../renderer/schema/seed/rng.ts';
 
 const TITLES: Record<string, string[]> = {
   SYSTEM: ['平台新版本上线通知', '关于启用电子签章的通知', '供应商门户功能更新说明', 'New dashboard cards are available'],

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { formatNumber, reserveNumbers } from '../resources/numbering.ts';
 import { bumpSequence, insertRows } from './insert.ts';
 import { DEMO_TENANT, DEMO_USERS, SECOND_TENANT } from './platform-seed.ts';
-import { rng } from './rng.ts';
+import { rng } from '../../renderer/schema/seed/rng.ts';
 
 type Row = Record<string, unknown>;
 type Rng = ReturnType<typeof rng>;

@@ -2,7 +2,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Queryable } from '../db/database.ts';
 import { bumpSequence, insertRows } from './insert.ts';
 import { buildMenus, type MenuSeedRow } from './menu-seed.ts';
-import { rng } from './rng.ts';
+import { rng } from '../../renderer/schema/seed/rng.ts';
 import { screenTitles } from './screen-titles.ts';
 
 export const DEMO_TENANT = 1;

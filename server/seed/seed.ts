@@ -1,13 +1,15 @@
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Database, Queryable } from '../db/database.ts';
+import { projectRoot } from '../paths.ts';
 import { seedLovs } from './lov-seed.ts';
 import { seedMessages } from './message-seed.ts';
 import { seedNotices } from './notice-seed.ts';
 import { seedOrders } from './order-seed.ts';
 import { seedPlatform } from './platform-seed.ts';
 import { seedPrompts } from './prompt-seed.ts';
+import { recipeSteps } from './recipe-steps.ts';
 import { seedRegions } from './region-seed.ts';
 import { seedStaticTexts } from './static-text-seed.ts';
 
@@ -21,17 +23,24 @@ export interface SeedOptions {
  */
 export interface SeedStep {
   version: string;
+  /** An older step that wrote the same rows: a database that ran it records this one without running it. */
+  replaces?: string;
   run: (tx: Queryable, opts: SeedOptions) => Promise<void>;
 }
 
 /**
- * Module seeds: every file in `seed/modules/` exports `step`. Discovered, not listed, so adding
- * a module's demo data never edits a shared file. They run after the core steps, by file name.
+ * Seeds with behaviour (password hashes, code-rule sequences, role grants): every
+ * `server/modules/<module>/seed.ts` or `seed-*.ts` exports `step`. Discovered, not listed, so a
+ * module's demo data never edits a shared file. They run after the recipes, by path.
  */
 async function moduleSteps(): Promise<SeedStep[]> {
-  const dir = join(dirname(fileURLToPath(import.meta.url)), 'modules');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
-  const mods = await Promise.all(files.map((f) => import(pathToFileURL(join(dir, f)).href) as Promise<{ step: SeedStep }>));
+  const root = join(projectRoot, 'server', 'modules');
+  if (!existsSync(root)) return [];
+  const files = readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => readdirSync(join(root, d.name)).filter((f) => /^seed(-[\w-]+)?\.ts$/.test(f)).map((f) => join(root, d.name, f)))
+    .sort();
+  const mods = await Promise.all(files.map((f) => import(pathToFileURL(f).href) as Promise<{ step: SeedStep }>));
   return mods.map((m) => m.step);
 }
 
@@ -60,10 +69,10 @@ const STEPS: SeedStep[] = [
 export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
   const done = new Set((await db.query<{ version: string }>("select version from schema_migrations where version like 'seed:%'")).rows.map((r) => r.version));
   let ran = false;
-  for (const step of [...STEPS, ...(await moduleSteps())]) {
+  for (const step of [...STEPS, ...recipeSteps(), ...(await moduleSteps())]) {
     if (done.has(step.version)) continue;
     await db.transaction(async (tx) => {
-      await step.run(tx, opts);
+      if (!(step.replaces && done.has(step.replaces))) await step.run(tx, opts);
       await tx.query('insert into schema_migrations (version) values ($1)', [step.version]);
     });
     ran = true;

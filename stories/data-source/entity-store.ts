@@ -1,62 +1,21 @@
-import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
+import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { writableFields } from '../../renderer/schema/field-json-schema.ts';
-import { fakeRow } from '../../server/seed/fake-row.ts';
-import { rng } from '../../server/seed/rng.ts';
+import { fakeRow } from '../../renderer/schema/seed/fake-row.ts';
+import { generateSeedRows, tenantColumn } from '../../renderer/schema/seed/generate.ts';
+import { rng } from '../../renderer/schema/seed/rng.ts';
 import { type Page, toPage } from '../../renderer/schema/wire/page.ts';
+import { DataSourceError } from './data-source-error.ts';
+import { listRows } from './list-rows.ts';
 import type { LovStore } from './lov-store.ts';
 
 export type Row = Record<string, unknown>;
 
-/** A refused call: `status` as the reference server would answer (400, 404, 409 for a stale version). */
-export class DataSourceError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { DataSourceError } from './data-source-error.ts';
 
 // The reference server's page shape and builder, so fixtures answer exactly as the server does.
 export { type Page, toPage } from '../../renderer/schema/wire/page.ts';
 
-const NUMERIC = new Set(['integer', 'number', 'money', 'percent', 'flag']);
-const SYSTEM_DATES = ['creationDate', 'lastUpdateDate'];
 const empty = (v: unknown) => v === undefined || v === null || v === '';
-
-/** Same seed for the same entity on every machine (FNV-1a of the name). */
-function seedOf(name: string): number {
-  let h = 0x811c9dc5;
-  for (const c of name) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
-  return h;
-}
-
-/** Declared filter mode or the server's default (server/resources/list-query.ts): `like` for free text, `eq` otherwise. */
-function filterMode(f: EntityField): string {
-  return f.filter ?? (['string', 'text', 'richtext'].includes(f.type) && !f.lov ? 'like' : 'eq');
-}
-
-function compare(a: unknown, b: unknown): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b));
-}
-
-/** `a,asc,b,desc` and `a,b,desc` into pairs (a direction covers the fields named since the previous one). */
-function sortPairs(items: string[]): Array<[string, 'asc' | 'desc']> {
-  const out: Array<[string, 'asc' | 'desc']> = [];
-  for (const item of items) {
-    let pending: string[] = [];
-    for (const token of item.split(',').map((s) => s.trim())) {
-      const lower = token.toLowerCase();
-      if (lower === 'asc' || lower === 'desc') {
-        for (const f of pending) out.push([f, lower]);
-        pending = [];
-      } else if (token) pending.push(token);
-    }
-    for (const f of pending) out.push([f, 'asc']);
-  }
-  return out;
-}
 
 export interface EntityStoreOptions {
   /** Fixture rows generated per entity (default 23: three pages of ten). */
@@ -67,7 +26,7 @@ export interface EntityStoreOptions {
 
 /**
  * Entity rows in memory: generated on first use with the seed generator of the server
- * (`fakeRow`/`fakeValue` of server/seed/fake-row.ts), then listed, read, created, updated,
+ * (`fakeRow`/`fakeValue` of renderer/schema/seed/fake-row.ts), then listed, read, created, updated,
  * deleted and moved through status transitions with the reference server's rules: declared
  * filters and sortable fields, optimistic locking by `objectVersionNumber`, declared transitions
  * only, lines deleted with their header.
@@ -75,6 +34,7 @@ export interface EntityStoreOptions {
 export class EntityStore {
   private readonly tables = new Map<string, Row[]>();
   private readonly counters = new Map<string, number>();
+  private seeded: Map<string, Row[]> | undefined;
   readonly rowsPerEntity: number;
   private readonly tenantId: number;
   private readonly userId: number;
@@ -99,24 +59,36 @@ export class EntityStore {
     return rows;
   }
 
+  /**
+   * The first rows the server seeds for the story's tenant (the entity's seed recipe, same
+   * generator), topped up with generated rows so every list has a few pages.
+   */
   private generate(e: EntityDecl): Row[] {
-    const r = rng(seedOf(e.name));
+    this.seeded ??= generateSeedRows(this.entities, this.lovs.valueMap());
+    const tcol = tenantColumn(e);
+    const rows: Row[] = (this.seeded.get(e.name) ?? [])
+      .filter((x) => !tcol || Number(x[tcol]) === this.tenantId)
+      .slice(0, this.rowsPerEntity)
+      .map((x) => ({ ...x }));
+    const r = rng(rows.length + e.name.length * 7919);
     const lovValues = this.lovs.valueMap();
-    const rows: Row[] = [];
     const selfParent = e.fields.find((f) => f.name === 'parentId' || f.name === `parent${e.primaryKey[0]!.toUpperCase()}${e.primaryKey.slice(1)}`);
-    for (let i = 0; i < this.rowsPerEntity; i++) {
+    let nextId = Math.max(0, ...rows.map((x) => Number(x[e.primaryKey]) || 0)) + 1;
+    for (let i = rows.length; i < this.rowsPerEntity; i++) {
       const row = fakeRow(e, i, r, lovValues, this.tenantId);
-      row[e.primaryKey] = i + 1;
+      row[e.primaryKey] = nextId++;
       // Lines point at the first header rows, so a header's detail shows lines.
       if (e.parent) row[e.parent.field] = (i % 5) + 1;
       // Hierarchies (regions, units …) form a tree: five roots, then five children per row.
       if (selfParent) row[selfParent.name] = i < 5 ? null : Math.floor(i / 5);
+      rows.push(row);
+    }
+    rows.forEach((row, i) => {
       if (e.ownerField) row[e.ownerField] = this.userId;
       const day = `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
       Object.assign(row, { objectVersionNumber: 1, creationDate: `${day} 09:00:00`, createdBy: this.userId, lastUpdateDate: `${day} 10:30:00`, lastUpdatedBy: this.userId });
-      rows.push(row);
-    }
-    this.counters.set(e.name, rows.length);
+    });
+    this.counters.set(e.name, nextId - 1);
     return rows;
   }
 
@@ -137,69 +109,8 @@ export class EntityStore {
   }
 
   list(e: EntityDecl, q: Record<string, unknown>, lang: string): Page<Row> {
-    const page = Math.max(0, Number.parseInt(String(q.page ?? '0'), 10) || 0);
-    const size = Math.min(10000, Math.max(1, Number.parseInt(String(q.size ?? '10'), 10) || 10));
-    let rows = this.rows(e).filter((r) => this.matches(e, r, q));
-    const rawSort = q.sort === undefined ? [] : (Array.isArray(q.sort) ? q.sort : [q.sort]).map(String).filter(Boolean);
-    const pairs = sortPairs(rawSort.length ? rawSort : [e.defaultSort ?? `${e.primaryKey},desc`]);
-    for (const [field] of pairs) {
-      const known = field === e.primaryKey || SYSTEM_DATES.includes(field) || e.fields.some((f) => f.name === field && !f.private && (!rawSort.length || f.sortable));
-      if (!known) throw new DataSourceError(400, `cannot sort by "${field}": not a sortable field of ${e.name}`);
-    }
-    pairs.push([e.primaryKey, 'asc']);
-    rows = [...rows].sort((a, b) => {
-      for (const [field, dir] of pairs) {
-        const x = a[field];
-        const y = b[field];
-        if (empty(x) && empty(y)) continue;
-        // PostgreSQL's default: nulls last ascending, first descending.
-        if (empty(x)) return dir === 'asc' ? 1 : -1;
-        if (empty(y)) return dir === 'asc' ? -1 : 1;
-        const c = compare(x, y);
-        if (c) return dir === 'asc' ? c : -c;
-      }
-      return 0;
-    });
-    return toPage(
-      rows.slice(page * size, page * size + size).map((r) => this.out(e, r, lang)),
-      page,
-      size,
-      rows.length,
-    );
-  }
-
-  /** Query parameters named after declared fields, as server/resources/list-query.ts reads them. */
-  private matches(e: EntityDecl, row: Row, q: Record<string, unknown>): boolean {
-    const inRange = (name: string, type: string, v: unknown) => {
-      const from = q[`${name}From`];
-      const to = q[`${name}To`];
-      if (!empty(from) && (empty(v) || compare(NUMERIC.has(type) ? Number(v) : String(v), NUMERIC.has(type) ? Number(from) : String(from)) < 0)) return false;
-      if (!empty(to)) {
-        if (empty(v)) return false;
-        const upper = type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(String(to)) ? `${String(to)} 99` : to;
-        if (compare(NUMERIC.has(type) ? Number(v) : String(v), NUMERIC.has(type) ? Number(upper) : String(upper)) > 0) return false;
-      }
-      return true;
-    };
-    for (const name of SYSTEM_DATES) if (!inRange(name, 'datetime', row[name])) return false;
-    for (const f of e.fields) {
-      if (f.private) continue;
-      const mode = filterMode(f);
-      if (mode === 'none') continue;
-      const v = row[f.name];
-      if ((mode === 'range' || f.type === 'date' || f.type === 'datetime') && !inRange(f.name, f.type, v)) return false;
-      const want = q[f.name];
-      if (empty(want) || mode === 'range') continue;
-      if (mode === 'like') {
-        if (!String(v ?? '').toLowerCase().includes(String(want).toLowerCase())) return false;
-      } else if (mode === 'in' || Array.isArray(want)) {
-        const list = Array.isArray(want) ? want.map(String) : String(want).split(',');
-        if (!list.includes(String(v))) return false;
-      } else if (NUMERIC.has(f.type)) {
-        if (Number(v) !== Number(want)) return false;
-      } else if (String(v) !== String(want)) return false;
-    }
-    return true;
+    const { content, page, size, total } = listRows(e, this.rows(e), q);
+    return toPage(content.map((r) => this.out(e, r, lang)), page, size, total);
   }
 
   get(e: EntityDecl, id: unknown, lang: string): Row {

@@ -1,6 +1,7 @@
 import type { RequestOpts } from '../../renderer/runtime/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { DataSourceError, type EntityStore, type Row, toPage } from './entity-store.ts';
+import { recordedAnswer } from './fixture-calls.ts';
 import type { LovStore } from './lov-store.ts';
 import { promptBundle } from './texts.ts';
 import { UiPageStore } from './ui-pages.ts';
@@ -44,9 +45,8 @@ function pathPattern(template: string): { re: RegExp; weight: number } {
 /**
  * Answers the renderer's calls in the browser: the generic entity paths of every declared entity
  * (site and tenant), value sets, LOV views, prompt bundles, attachments, stored pages
- * (ui-pages.ts); anything else gets an
- * empty answer (an empty page for GET) and a console note, so a screen never breaks on a call
- * the fixtures do not know.
+ * (ui-pages.ts); other calls from the answers recorded on the seeded server (fixture-calls.ts).
+ * A call none of these knows is an error the story shows, never a silent empty page.
  */
 export class Router {
   private readonly routes: Route[] = [];
@@ -189,7 +189,8 @@ export class Router {
       const m = r.re.exec(call.path);
       if (m) return r.handle(call, m);
     }
-    console.info(`[story data source] no fixture for ${method} ${call.path}; answering ${method === 'GET' ? 'an empty page' : '{}'}`);
-    return method === 'GET' ? toPage([], Number(query.page ?? 0) || 0, Number(query.size ?? 10) || 10, 0) : {};
+    const recorded = recordedAnswer(method, call.path);
+    if (recorded) return recorded.body;
+    throw new DataSourceError(501, `The stories have no answer for ${method} ${call.path}: it is not a declared entity's path and was not recorded (npm run stories:record)`);
   }
 }

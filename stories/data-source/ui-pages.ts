@@ -71,7 +71,7 @@ const refuse = (message: string, problems: Problem[]): never => {
 /**
  * The stored pages of /hpfm/ui/page in the browser, answering the calls the designer, the page
  * list and the stored-page views make, as server/platform/ui-pages.ts does: the same fixtures as
- * the server seed (server/seed/modules/hpfm-ui-pages.ts: a published payment-terms page and a
+ * the server seed (server/modules/hpfm/seed-ui-pages.ts: a published payment-terms page and a
  * draft copy of the purchase order list), versions, publish, rollback, copy, delete, tenant
  * overlays. Checks are the meta-schema only (the cross-reference checks need the server's routes).
  */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../renderer/schema-files/screen-files.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { projectRoot } from '../../server/paths.ts';
+import { loadEntities } from '../../server/resources/entities.ts';
 import type { Page } from 'playwright-core';
 import { type E2E, startE2E } from './browser.ts';
 
@@ -15,11 +16,16 @@ import { type E2E, startE2E } from './browser.ts';
  * browser context and an app start; `{pub}` pages, which have no tabs, get a page of their own.
  */
 const modules = (process.env.ROUTE_MODULES ?? 'hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr').split(',');
-const catalogue = JSON.parse(readFileSync(join(projectRoot, 'server/seed/data/route-catalogue.json'), 'utf8')) as Array<{ path: string; module: string }>;
+const catalogue = JSON.parse(readFileSync(join(projectRoot, 'schemas/catalogue/routes.json'), 'utf8')) as Array<{ path: string; module: string }>;
 const wanted = new Set(catalogue.filter((r) => modules.includes(r.module)).map((r) => r.path));
 const screens = readManifest(join(projectRoot, 'schemas')).filter((s) => s.routes.some((r) => wanted.has(r)));
 const docs = new Map(screens.map((s) => [s.file, JSON.parse(readFileSync(join(projectRoot, 'schemas', s.file), 'utf8')) as Record<string, unknown>]));
-const entityFile = (name: string) => join(projectRoot, 'schemas/entities', `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.json`);
+const entities = loadEntities();
+const entityOf = (name: string): EntityDecl => {
+  const e = entities.get(name);
+  if (!e) throw new Error(`unknown entity ${name}`);
+  return e;
+};
 
 let e: E2E;
 let token = '';
@@ -69,7 +75,7 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 async function firstRecord(entityName: string): Promise<Record<string, unknown> | undefined> {
-  const ent = JSON.parse(readFileSync(entityFile(entityName), 'utf8')) as EntityDecl;
+  const ent = entityOf(entityName);
   const path = ent.paths.site ?? ent.paths.tenant!.replace('{tenantId}', String(TENANT));
   const r = await e.app.inject({ url: `${path}?page=0&size=1`, headers: { authorization: `bearer ${token}` } });
   return (r.json() as { content?: Record<string, unknown>[] }).content?.[0];
@@ -83,7 +89,7 @@ describe.each(screens.flatMap((s) => s.routes.filter((r) => wanted.has(r)).map((
     if (params.length) {
       const sample = (doc.sampleParams ?? {}) as Record<string, string>;
       const rec = doc.entity ? await firstRecord(String(doc.entity)) : undefined;
-      const ent = doc.entity ? (JSON.parse(readFileSync(entityFile(String(doc.entity)), 'utf8')) as EntityDecl) : undefined;
+      const ent = doc.entity ? entityOf(String(doc.entity)) : undefined;
       for (const p of params) {
         const v = sample[p] ?? (rec && (p === doc.idParam || p === ent?.primaryKey ? rec[ent!.primaryKey] : rec[p]));
         expect(v, `no value for :${p} (add "sampleParams" to ${file} or seed the entity)`).not.toBeUndefined();

@@ -1,2 +1,2 @@
 // The seed's generator, so bench pages and the demo data share one deterministic source.
-export { rng } from '../../../../../server/seed/rng.ts';
+export { rng } from '../../../../../renderer/schema/seed/rng.ts';

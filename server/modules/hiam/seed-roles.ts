@@ -1,6 +1,6 @@
-import { insertRows } from '../insert.ts';
-import { rng } from '../rng.ts';
-import type { SeedStep } from '../seed.ts';
+import { insertRows } from '../../seed/insert.ts';
+import { rng } from '../../../renderer/schema/seed/rng.ts';
+import type { SeedStep } from '../../seed/seed.ts';
 
 /** Business roles of a manufacturing tenant, with the modules whose menus they get. */
 const ROLES: Array<{ code: string; name: string; modules: string[]; enabled?: 0 }> = [

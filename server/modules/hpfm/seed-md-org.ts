@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
-import { bumpSequence, insertRows } from '../insert.ts';
-import { rng } from '../rng.ts';
-import type { SeedStep } from '../seed.ts';
+import { bumpSequence, insertRows } from '../../seed/insert.ts';
+import { rng } from '../../../renderer/schema/seed/rng.ts';
+import type { SeedStep } from '../../seed/seed.ts';
 
 type Row = Record<string, unknown>;
 type Rng = ReturnType<typeof rng>;

@@ -1,5 +1,5 @@
-import { insertRows } from '../insert.ts';
-import type { SeedStep } from '../seed.ts';
+import { insertRows } from '../../seed/insert.ts';
+import type { SeedStep } from '../../seed/seed.ts';
 
 /**
  * The platform administrator also works inside the demo tenant (tenant switch); give them an

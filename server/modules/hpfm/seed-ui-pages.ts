@@ -5,8 +5,8 @@ import { formatSchemaJson } from '../../../renderer/schema/format-json.ts';
 import { scaffoldScreen } from '../../../renderer/schema/scaffold.ts';
 import type { Queryable } from '../../db/database.ts';
 import { projectRoot } from '../../paths.ts';
-import { insertRows } from '../insert.ts';
-import type { SeedStep } from '../seed.ts';
+import { insertRows } from '../../seed/insert.ts';
+import type { SeedStep } from '../../seed/seed.ts';
 
 const schemas = join(projectRoot, 'schemas');
 const read = (file: string) => readFileSync(join(schemas, file), 'utf8');

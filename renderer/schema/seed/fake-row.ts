@@ -1,10 +1,9 @@
-import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
+import type { EntityDecl, EntityField } from '../entity.ts';
 import type { rng as makeRng } from './rng.ts';
 
 /**
- * The pure part of the seed generator: plausible values for declared fields. No database and no
- * Node-only imports, so the Storybook data source (stories/data-source/) generates its fixture
- * rows with exactly the same code as `seedEntityRows` (generic-rows.ts).
+ * Plausible values for declared fields, for the fields a seed recipe leaves open
+ * (recipe/generate.ts). No database and no Node-only imports: the stories run it too.
  */
 export type Rng = ReturnType<typeof makeRng>;
 type Row = Record<string, unknown>;
