@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { entitySeedStrip } from './renderer/build/entity-seed-strip-plugin.ts';
 import { screenManifest } from './renderer/build/screen-manifest-plugin.ts';
 
 const api = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -9,7 +10,7 @@ const api = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const proxied = ['^/oauth/', '^/[a-z0-9-]+/(v1|hzero)/', '^/api/', '^/api-docs'];
 
 export default defineConfig({
-  plugins: [react(), screenManifest(import.meta.dirname)],
+  plugins: [react(), screenManifest(import.meta.dirname), entitySeedStrip()],
   server: {
     host: '127.0.0.1',
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: true, changeOrigin: false }])),

@@ -43,7 +43,8 @@ const config: StorybookConfig = {
   async viteFinal(vite) {
     // The framework loads the repo's vite.config.ts (React plugin, screen manifest); the manifest
     // plugin is replaced by the wrapped one below, and the generated story modules are added.
-    const plugins = (vite.plugins ?? []).flat().filter((p) => !(p && typeof p === 'object' && 'name' in p && p.name === 'screen-manifest'));
+    // The stories generate rows from the entities' seed recipes, so the app build's stripping of them stays out too.
+    const plugins = (vite.plugins ?? []).flat().filter((p) => !(p && typeof p === 'object' && 'name' in p && (p.name === 'screen-manifest' || p.name === 'entity-seed-strip')));
     plugins.push(withoutFolderWatch(screenManifest(root)), generatedStoryModules());
     // No API to proxy (the data source is in the browser); Storybook's runtime makes one big chunk.
     return { ...vite, plugins, server: { ...vite.server, proxy: undefined }, build: { ...vite.build, chunkSizeWarningLimit: 2000 } };
