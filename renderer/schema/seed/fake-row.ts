@@ -1,56 +1,21 @@
 import type { EntityDecl, EntityField } from '../entity.ts';
-import type { rng as makeRng } from './rng.ts';
+import { FIELD_TYPES } from '../types/field-types.ts';
+import type { Rng } from './rng.ts';
 
 /**
  * Plausible values for declared fields, for the fields a seed recipe leaves open
  * (recipe/generate.ts). No database and no Node-only imports: the stories run it too.
  */
-export type Rng = ReturnType<typeof makeRng>;
+export type { Rng };
 type Row = Record<string, unknown>;
 
-const WORDS = ['Alpha', 'Beacon', 'Cedar', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iris', 'Juniper', 'Keystone', 'Lumen', 'Maple', 'Nimbus', 'Orchid', 'Pioneer', 'Quartz', 'Raven', 'Summit', 'Tundra'];
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** A plausible value for one field, deterministic for a given generator state. */
+/** A plausible value for one field, deterministic for a given generator state (the field-type table says how per type). */
 export function fakeValue(f: EntityField, i: number, r: Rng, lovValues: Map<string, string[]>): unknown {
   if (f.lov) {
     const vs = lovValues.get(f.lov) ?? [];
     return vs.length ? r.pick(vs) : null;
   }
-  switch (f.type) {
-    case 'string': {
-      const max = f.maxLength ?? 255;
-      if (/code|num|no$/i.test(f.name)) return `${f.name.replace(/[a-z]/g, '').toUpperCase() || 'C'}${pad(i + 1, 4)}`.slice(0, max);
-      if (/email/i.test(f.name)) return `user${i + 1}@example.com`.slice(0, max);
-      if (/phone|tel/i.test(f.name)) return `139${pad(r.int(0, 99999999), 8)}`.slice(0, max);
-      return `${r.pick(WORDS)} ${r.pick(WORDS)} ${i + 1}`.slice(0, max);
-    }
-    case 'text':
-      return `${r.pick(WORDS)} ${r.pick(WORDS).toLowerCase()} notes for record ${i + 1}`;
-    case 'richtext':
-      return `<p>${r.pick(WORDS)} <b>${r.pick(WORDS)}</b> ${i + 1}</p>`;
-    case 'integer':
-      return r.int(Math.max(0, f.min ?? 0), Math.min(f.max ?? 1000, 100000));
-    case 'number':
-    case 'money':
-      return Math.round(r.int(Math.max(0, f.min ?? 0) * 100, (f.max ?? 100000) * 100)) / 100;
-    case 'percent':
-      return r.pick([0, 3, 6, 9, 13, 17]);
-    case 'date':
-      return `202${r.int(3, 6)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))}`;
-    case 'datetime':
-      return `202${r.int(3, 6)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))} ${pad(r.int(8, 18))}:${pad(r.int(0, 59))}:00`;
-    case 'time':
-      return `${pad(r.int(0, 23))}:${pad(r.int(0, 59))}:00`;
-    case 'flag':
-      return r.next() < 0.85 ? 1 : 0;
-    case 'yn':
-      return r.next() < 0.8 ? 'Y' : 'N';
-    case 'json':
-      return null;
-    case 'attachment':
-      return null;
-  }
+  return FIELD_TYPES[f.type].fake(f, i, r);
 }
 
 /**

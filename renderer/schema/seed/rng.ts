@@ -14,3 +14,6 @@ export function rng(seed: number) {
     pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
   };
 }
+
+/** A deterministic random stream (see `rng`). */
+export type Rng = ReturnType<typeof rng>;

@@ -1,4 +1,6 @@
 import type { EntityField, FilterMode } from '../entity.ts';
+import type { Rng } from '../seed/rng.ts';
+import { pad, WORDS } from '../seed/words.ts';
 import type { CellType } from './cells.ts';
 import type { WidgetType } from './widgets.ts';
 
@@ -26,6 +28,8 @@ export interface FieldTypeDef {
   numeric?: boolean;
   /** The filter a list gets when the field declares none. */
   filter: FilterMode;
+  /** A plausible demo value for row `i` (seed recipes use it for the fields they leave open). */
+  fake(f: EntityField, i: number, r: Rng): unknown;
 }
 
 const range = (f: EntityField) => ({ ...(f.min !== undefined && { minimum: f.min }), ...(f.max !== undefined && { maximum: f.max }) });
@@ -46,10 +50,19 @@ function text(width?: number) {
   };
 }
 
+// Amounts with two decimals within the field's range.
+const amount = (f: EntityField, _i: number, r: Rng) => Math.round(r.int(Math.max(0, f.min ?? 0) * 100, (f.max ?? 100000) * 100)) / 100;
+
 const TABLE = {
-  string: { sql: (f) => `varchar(${f.maxLength ?? 255})`, select: { as: 'value' }, json: text(255), widget: 'input', cell: 'text', filter: 'like' },
-  text: { sql: () => 'text', select: { as: 'value' }, json: text(), widget: 'textarea', cell: 'text', filter: 'like' },
-  integer: { sql: () => 'bigint', select: { as: 'number' }, json: (f) => ({ type: 'integer', ...range(f) }), widget: 'number', cell: 'number', numeric: true, filter: 'eq' },
+  string: { sql: (f) => `varchar(${f.maxLength ?? 255})`, select: { as: 'value' }, json: text(255), widget: 'input', cell: 'text', filter: 'like', fake: (f, i, r) => {
+      const max = f.maxLength ?? 255;
+      if (/code|num|no$/i.test(f.name)) return `${f.name.replace(/[a-z]/g, '').toUpperCase() || 'C'}${pad(i + 1, 4)}`.slice(0, max);
+      if (/email/i.test(f.name)) return `user${i + 1}@example.com`.slice(0, max);
+      if (/phone|tel/i.test(f.name)) return `139${pad(r.int(0, 99999999), 8)}`.slice(0, max);
+      return `${r.pick(WORDS)} ${r.pick(WORDS)} ${i + 1}`.slice(0, max);
+    } },
+  text: { sql: () => 'text', select: { as: 'value' }, json: text(), widget: 'textarea', cell: 'text', filter: 'like', fake: (_f, i, r) => `${r.pick(WORDS)} ${r.pick(WORDS).toLowerCase()} notes for record ${i + 1}` },
+  integer: { sql: () => 'bigint', select: { as: 'number' }, json: (f) => ({ type: 'integer', ...range(f) }), widget: 'number', cell: 'number', numeric: true, filter: 'eq', fake: (f, _i, r) => r.int(Math.max(0, f.min ?? 0), Math.min(f.max ?? 1000, 100000)) },
   number: {
     sql: (f) => (f.precision !== undefined ? `numeric(20,${f.precision})` : 'numeric'),
     select: { as: 'number' },
@@ -58,17 +71,18 @@ const TABLE = {
     cell: 'number',
     numeric: true,
     filter: 'eq',
+    fake: amount,
   },
-  money: { sql: (f) => `numeric(20,${f.precision ?? 2})`, select: { as: 'number' }, json: (f) => ({ type: 'number', ...range(f) }), widget: 'money', cell: 'money', numeric: true, filter: 'eq' },
-  percent: { sql: (f) => `numeric(9,${f.precision ?? 2})`, select: { as: 'number' }, json: (f) => ({ type: 'number', ...range(f) }), widget: 'percent', cell: 'percent', numeric: true, filter: 'eq' },
-  date: { sql: () => 'date', select: { as: 'text', pattern: 'YYYY-MM-DD' }, json: () => ({ type: 'string', pattern: DATE_PATTERN }), widget: 'date', cell: 'text', filter: 'eq' },
-  datetime: { sql: () => 'timestamp(0)', select: { as: 'text', pattern: 'YYYY-MM-DD HH24:MI:SS' }, json: () => ({ type: 'string', pattern: DATETIME_PATTERN }), widget: 'datetime', cell: 'text', filter: 'eq' },
-  time: { sql: () => 'time(0)', select: { as: 'text', pattern: 'HH24:MI:SS' }, json: () => ({ type: 'string', pattern: '^(\\d{2}:\\d{2}(:\\d{2})?)?$' }), widget: 'time', cell: 'text', filter: 'eq' },
-  flag: { sql: () => 'smallint', select: { as: 'number' }, json: () => ({ type: 'integer', enum: [0, 1] }), widget: 'switch', cell: 'flag', numeric: true, filter: 'eq' },
-  yn: { sql: () => 'varchar(1)', select: { as: 'value' }, json: () => ({ type: 'string', enum: ['Y', 'N'] }), widget: 'yn', cell: 'flag', filter: 'eq' },
-  json: { sql: () => 'jsonb', select: { as: 'value' }, json: () => ({}), widget: 'json', cell: 'json', filter: 'eq' },
-  attachment: { sql: () => 'varchar(64)', select: { as: 'value' }, json: text(64), widget: 'attachment', cell: 'text', filter: 'eq' },
-  richtext: { sql: () => 'text', select: { as: 'value' }, json: text(), widget: 'richtext', cell: 'richtext', filter: 'like' },
+  money: { sql: (f) => `numeric(20,${f.precision ?? 2})`, select: { as: 'number' }, json: (f) => ({ type: 'number', ...range(f) }), widget: 'money', cell: 'money', numeric: true, filter: 'eq', fake: amount },
+  percent: { sql: (f) => `numeric(9,${f.precision ?? 2})`, select: { as: 'number' }, json: (f) => ({ type: 'number', ...range(f) }), widget: 'percent', cell: 'percent', numeric: true, filter: 'eq', fake: (_f, _i, r) => r.pick([0, 3, 6, 9, 13, 17]) },
+  date: { sql: () => 'date', select: { as: 'text', pattern: 'YYYY-MM-DD' }, json: () => ({ type: 'string', pattern: DATE_PATTERN }), widget: 'date', cell: 'text', filter: 'eq', fake: (_f, _i, r) => `202${r.int(3, 6)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))}` },
+  datetime: { sql: () => 'timestamp(0)', select: { as: 'text', pattern: 'YYYY-MM-DD HH24:MI:SS' }, json: () => ({ type: 'string', pattern: DATETIME_PATTERN }), widget: 'datetime', cell: 'text', filter: 'eq', fake: (_f, _i, r) => `202${r.int(3, 6)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))} ${pad(r.int(8, 18))}:${pad(r.int(0, 59))}:00` },
+  time: { sql: () => 'time(0)', select: { as: 'text', pattern: 'HH24:MI:SS' }, json: () => ({ type: 'string', pattern: '^(\\d{2}:\\d{2}(:\\d{2})?)?$' }), widget: 'time', cell: 'text', filter: 'eq', fake: (_f, _i, r) => `${pad(r.int(0, 23))}:${pad(r.int(0, 59))}:00` },
+  flag: { sql: () => 'smallint', select: { as: 'number' }, json: () => ({ type: 'integer', enum: [0, 1] }), widget: 'switch', cell: 'flag', numeric: true, filter: 'eq', fake: (_f, _i, r) => (r.next() < 0.85 ? 1 : 0) },
+  yn: { sql: () => 'varchar(1)', select: { as: 'value' }, json: () => ({ type: 'string', enum: ['Y', 'N'] }), widget: 'yn', cell: 'flag', filter: 'eq', fake: (_f, _i, r) => (r.next() < 0.8 ? 'Y' : 'N') },
+  json: { sql: () => 'jsonb', select: { as: 'value' }, json: () => ({}), widget: 'json', cell: 'json', filter: 'eq', fake: () => null },
+  attachment: { sql: () => 'varchar(64)', select: { as: 'value' }, json: text(64), widget: 'attachment', cell: 'text', filter: 'eq', fake: () => null },
+  richtext: { sql: () => 'text', select: { as: 'value' }, json: text(), widget: 'richtext', cell: 'richtext', filter: 'like', fake: (_f, i, r) => `<p>${r.pick(WORDS)} <b>${r.pick(WORDS)}</b> ${i + 1}</p>` },
 } satisfies Record<string, FieldTypeDef>;
 
 export type FieldType = keyof typeof TABLE;
