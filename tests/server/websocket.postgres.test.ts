@@ -43,13 +43,24 @@ describe.runIf(adminUrl)('message push across instances on PostgreSQL (DATABASE_
     const port = (b.app.server.address() as AddressInfo).port;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/hmsg/v1/ws?access_token=${await b.login('buyer')}`);
     const received: Array<{ unreadMessageCount: number }> = [];
+    // Every push is queued as it arrives: one may come before the sender's HTTP answer does, so a
+    // listener attached only after that answer would miss it.
+    const waiting: Array<(m: { unreadMessageCount: number }) => void> = [];
+    let taken = 0;
+    socket.on('message', (d) => {
+      const m = JSON.parse(String(d)) as { unreadMessageCount: number };
+      received.push(m);
+      if (waiting.length) {
+        taken++;
+        waiting.shift()!(m);
+      }
+    });
     const next = () =>
       new Promise<{ unreadMessageCount: number }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no push within 5 s')), 5000);
-        socket.once('message', (d) => {
+        if (taken < received.length) return resolve(received[taken++]!);
+        const timer = setTimeout(() => reject(new Error(`no push within 5 s (after ${received.length})`)), 5000);
+        waiting.push((m) => {
           clearTimeout(timer);
-          const m = JSON.parse(String(d)) as { unreadMessageCount: number };
-          received.push(m);
           resolve(m);
         });
       });
