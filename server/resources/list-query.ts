@@ -91,52 +91,87 @@ function typed(name: string, type: string, v: unknown): unknown {
   return s;
 }
 
-const CASTS: Record<string, string> = { date: '::date', datetime: '::timestamp' };
+/**
+ * One condition of a list query, as data: `filters` writes it as SQL, and the stories' data source
+ * (stories/data-source/list-rows.ts) evaluates it over rows in memory, so both follow the same rules.
+ */
+export type Condition =
+  /** Case-insensitive substring of the column's text. */
+  | { op: 'like'; field: string; value: string }
+  /** The column's text equals the value (value-set codes, free text in `eq` mode). */
+  | { op: 'textEq'; field: string; value: string }
+  /** The column's text is one of the values. */
+  | { op: 'textIn'; field: string; values: string[] }
+  /** Compared as the column's type; dates and date-times are cast (`date` compares the day only). */
+  | { op: '=' | '>=' | '<='; field: string; value: unknown; cast?: 'date' | 'timestamp' }
+  /** Before the day after `value`: a date-only upper bound on a date-time includes that whole day. */
+  | { op: 'beforeNextDay'; field: string; value: string };
+
+const CASTS: Record<string, 'date' | 'timestamp'> = { date: 'date', datetime: 'timestamp' };
 
 /** `<name>From` / `<name>To`; a date-only upper bound on a date-time includes that whole day. */
-function rangeFilter(name: string, type: string, col: string, q: Record<string, unknown>, add: (sql: (p: string) => string, v: unknown) => void) {
+function rangeConditions(name: string, type: string, q: Record<string, unknown>, out: Condition[]) {
   const from = q[`${name}From`];
   const to = q[`${name}To`];
-  const cast = CASTS[type] ?? '';
-  if (from !== undefined && from !== '') add((p) => `${col} >= ${p}${cast}`, typed(`${name}From`, type, from));
+  const cast = CASTS[type];
+  if (from !== undefined && from !== '') out.push({ op: '>=', field: name, value: typed(`${name}From`, type, from), cast });
   if (to !== undefined && to !== '') {
     const v = typed(`${name}To`, type, to);
-    if (type === 'datetime' && DATE_RE.test(String(v))) add((p) => `${col} < ${p}::date + 1`, v);
-    else add((p) => `${col} <= ${p}${cast}`, v);
+    if (type === 'datetime' && DATE_RE.test(String(v))) out.push({ op: 'beforeNextDay', field: name, value: String(v) });
+    else out.push({ op: '<=', field: name, value: v, cast });
   }
 }
 
 /**
- * WHERE conditions from query parameters named after declared fields. Text fields match
+ * Conditions from query parameters named after declared fields. Text fields match
  * case-insensitively by substring, others exactly; `range` fields read `<name>From`/`<name>To`.
  * Unknown parameters are ignored, as the original platform does.
  */
-export function filters(e: EntityDecl, q: Record<string, unknown>, params: unknown[]): string[] {
-  const where: string[] = [];
-  const add = (sql: (p: string) => string, v: unknown) => {
-    params.push(v);
-    where.push(sql(`$${params.length}`));
-  };
-  for (const name of SYSTEM_DATES) rangeFilter(name, 'datetime', `t.${ident(columnOf(name))}`, q, add);
+export function conditions(e: EntityDecl, q: Record<string, unknown>): Condition[] {
+  const out: Condition[] = [];
+  for (const name of SYSTEM_DATES) rangeConditions(name, 'datetime', q, out);
   for (const f of e.fields) {
     if (f.private) continue;
-    const col = `t.${ident(columnOf(f.name))}`;
     const mode = filterMode(f);
     if (mode === 'none') continue;
-    if (mode === 'range' || f.type === 'date' || f.type === 'datetime') rangeFilter(f.name, f.type, col, q, add);
+    if (mode === 'range' || f.type === 'date' || f.type === 'datetime') rangeConditions(f.name, f.type, q, out);
     const v = q[f.name];
     if (v === undefined || v === '' || v === null) continue;
-    if (mode === 'like') add((p) => `${col}::text ilike ${p}`, `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (mode === 'like') out.push({ op: 'like', field: f.name, value: String(v) });
     else if (mode === 'in' || Array.isArray(v)) {
       const values = Array.isArray(v) ? v.map(String) : String(v).split(',');
-      // One value as `=`, not `= any(...)`: only then can an index scan also deliver the sort order.
-      if (values.length === 1) add((p) => `${col}::text = ${p}`, values[0]);
-      else add((p) => `${col}::text = any(${p}::text[])`, values);
-    }
-    else if (FIELD_TYPES[f.type].numeric) add((p) => `${col} = ${p}`, typed(f.name, f.type, v));
-    else if (mode !== 'range') add((p) => `${col}::text = ${p}`, String(v));
+      out.push(values.length === 1 ? { op: 'textEq', field: f.name, value: values[0]! } : { op: 'textIn', field: f.name, values });
+    } else if (FIELD_TYPES[f.type].numeric) out.push({ op: '=', field: f.name, value: typed(f.name, f.type, v) });
+    else if (mode !== 'range') out.push({ op: 'textEq', field: f.name, value: String(v) });
   }
-  return where;
+  return out;
+}
+
+/** One condition as SQL over the table alias `t`, its value appended to `params`. */
+function conditionSql(c: Condition, params: unknown[]): string {
+  const col = `t.${ident(columnOf(c.field))}`;
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  switch (c.op) {
+    case 'like':
+      return `${col}::text ilike ${p(`%${c.value.replace(/[\\%_]/g, (x) => `\\${x}`)}%`)}`;
+    case 'textEq':
+      return `${col}::text = ${p(c.value)}`;
+    // One value is `textEq`, not `= any(...)`: only then can an index scan also deliver the sort order.
+    case 'textIn':
+      return `${col}::text = any(${p(c.values)}::text[])`;
+    case 'beforeNextDay':
+      return `${col} < ${p(c.value)}::date + 1`;
+    default:
+      return `${col} ${c.op} ${p(c.value)}${c.cast ? `::${c.cast}` : ''}`;
+  }
+}
+
+/** WHERE conditions (SQL) of a list query, their values appended to `params`. */
+export function filters(e: EntityDecl, q: Record<string, unknown>, params: unknown[]): string[] {
+  return conditions(e, q).map((c) => conditionSql(c, params));
 }
 
 /** The declared filter mode, or the default: `like` for free text, `eq` otherwise. */

@@ -1,6 +1,6 @@
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { HttpError } from '../../server/http/errors.ts';
-import { filters, orderBy, pageParams } from '../../server/resources/list-query.ts';
+import { type Condition, conditions, orderBy, pageParams } from '../../server/resources/list-query.ts';
 import { columnOf } from '../../server/resources/naming.ts';
 import { DataSourceError } from './data-source-error.ts';
 
@@ -10,11 +10,9 @@ type Pred = (row: Row) => boolean;
 /**
  * List queries over in-memory rows with the reference server's own query builder
  * (server/resources/list-query.ts): it decides which parameters filter, how values are typed and
- * refused, which sorts are allowed and how ties break. Only the few condition shapes it emits are
- * read back here as predicates, so the stories cannot drift from the server's rules.
+ * refused, which sorts are allowed and how ties break. Its conditions are data, evaluated here as
+ * PostgreSQL evaluates their SQL, so the stories cannot drift from the server's rules.
  */
-const CONDITION = /^t\."(\w+)"(::text)? (ilike|=|>=|<=|<) (any\()?\$(\d+)(?:::(\w+)(\[\])?)?\)?( \+ 1)?$/;
-
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 const stamp = (v: unknown) => String(v).replace('T', ' ');
 
@@ -28,23 +26,25 @@ function fieldsByColumn(e: EntityDecl): Map<string, string> {
   return new Map(names.map((n) => [columnOf(n), n]));
 }
 
-function predicate(sql: string, params: unknown[], byColumn: Map<string, string>): Pred {
-  const m = CONDITION.exec(sql);
-  if (!m) throw new Error(`story list: the server's query builder emitted a condition this reader does not know: ${sql}`);
-  const [, column, asText, op, any, index, cast, , plusOne] = m;
-  const field = byColumn.get(column!)!;
-  const p = params[Number(index) - 1];
-  if (op === 'ilike') {
-    const needle = String(p).slice(1, -1).replace(/\\(.)/g, '$1').toLowerCase();
-    return (row) => !empty(row[field]) && String(row[field]).toLowerCase().includes(needle);
+/** A NULL column matches nothing, as in SQL. */
+function predicate(c: Condition): Pred {
+  const f = c.field;
+  switch (c.op) {
+    case 'like':
+      return (row) => !empty(row[f]) && String(row[f]).toLowerCase().includes(c.value.toLowerCase());
+    case 'textEq':
+      return (row) => !empty(row[f]) && String(row[f]) === c.value;
+    case 'textIn':
+      return (row) => !empty(row[f]) && c.values.includes(String(row[f]));
+    case 'beforeNextDay':
+      return (row) => !empty(row[f]) && compare(row[f], `${c.value} 99`) < 0;
+    default: {
+      const day = c.cast === 'date';
+      const bound = day ? String(c.value).slice(0, 10) : c.value;
+      const test = { '=': (x: number) => x === 0, '>=': (x: number) => x >= 0, '<=': (x: number) => x <= 0 }[c.op];
+      return (row) => !empty(row[f]) && test(compare(day ? String(row[f]).slice(0, 10) : row[f], bound));
+    }
   }
-  if (any) return (row) => (p as string[]).includes(String(row[field]));
-  if (asText) return (row) => !empty(row[field]) && String(row[field]) === String(p);
-  // A date-only upper bound on a date-time includes that whole day.
-  const bound = plusOne ? `${String(p)} 99` : cast === 'date' ? String(p).slice(0, 10) : p;
-  const value = (row: Row) => (cast === 'date' ? String(row[field]).slice(0, 10) : row[field]);
-  const test = { '=': (c: number) => c === 0, '>=': (c: number) => c >= 0, '<=': (c: number) => c <= 0, '<': (c: number) => c < 0 }[op as '=' | '>=' | '<=' | '<'];
-  return (row) => !empty(row[field]) && test(compare(value(row), bound));
 }
 
 function sorter(e: EntityDecl, sort: string[] | undefined, byColumn: Map<string, string>): (a: Row, b: Row) => number {
@@ -73,9 +73,8 @@ function sorter(e: EntityDecl, sort: string[] | undefined, byColumn: Map<string,
 export function listRows(e: EntityDecl, rows: Row[], q: Record<string, unknown>): { content: Row[]; page: number; size: number; total: number } {
   try {
     const { page, size, sort } = pageParams(q);
-    const params: unknown[] = [];
     const byColumn = fieldsByColumn(e);
-    const preds = filters(e, q, params).map((sql) => predicate(sql, params, byColumn));
+    const preds = conditions(e, q).map(predicate);
     const hits = rows.filter((r) => preds.every((p) => p(r))).sort(sorter(e, sort, byColumn));
     return { content: hits.slice(page * size, page * size + size), page, size, total: hits.length };
   } catch (err) {
