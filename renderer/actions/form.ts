@@ -9,7 +9,6 @@ import type { ActionContext } from './types.ts';
  */
 export default async function formAction(ctx: ActionContext): Promise<void> {
   if (!ctx.form) {
-    if (ctx.openForm) return ctx.openForm(ctx.record);
     throw new Error('"form" actions belong to a list with columns marked "editable": true, or to the rows of an editable detail tab');
   }
   const dialogs = dialogsOf(ctx);

@@ -27,8 +27,6 @@ export interface ActionContext {
   save?(): Promise<boolean>;
   /** Lists with editable columns and editable detail tabs: the record form `form` actions open. */
   form?: RecordFormSpec;
-  /** A host that shows the record form itself (stories); `form` is used when both are given. */
-  openForm?(record?: Record<string, unknown>): Promise<void>;
 }
 
 export type ActionHandler = (ctx: ActionContext) => Promise<void>;

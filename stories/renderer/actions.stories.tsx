@@ -5,16 +5,18 @@ import { action as sbAction } from 'storybook/actions';
 import { ActionButton } from '../../renderer/actions/ActionButton.tsx';
 import { entityBase } from '../../renderer/data/endpoints.ts';
 import { fillUrl } from '../../renderer/data/url-template.ts';
-import { RecordModal, type RecordFormRequest } from '../../renderer/form/RecordModal.tsx';
-import { storyRegistries } from '../support/registries.ts';
-
-const { actionTypes } = storyRegistries;
 import { useServices, type RendererServices } from '../../renderer/runtime/services.ts';
 import type { CallLogEntry } from '../data-source/index.ts';
 import { buildRegistryStories } from '../support/registry-stories.tsx';
 import { StoryHost } from '../support/StoryHost.tsx';
 import { REGISTRY_STORY_TITLES } from '../support/story-specs.ts';
+import { storyRegistries } from '../support/registries.ts';
 import { ACTION_FIXTURES, DEMO_ENTITY, fixtureDataSource } from './fixtures.ts';
+
+const { actionTypes } = storyRegistries;
+
+/** The record form `form` actions open here, as a list with editable columns would give it. */
+const FORM_SECTIONS = [{ columns: 2, fields: ['demoCode', 'demoName', 'quantity', 'unitPrice', 'categoryCode', 'enabledFlag'] }];
 
 type Row = Record<string, unknown>;
 
@@ -30,7 +32,6 @@ function ActionPanel({ type, log }: { type: string; log: (line: string) => void 
   const s = useServices();
   const [rows, setRows] = useState<Row[]>([]);
   const [version, setVersion] = useState(0);
-  const [formRequest, setFormRequest] = useState<RecordFormRequest | null>(null);
   const a = ACTION_FIXTURES[type] ?? { type, label: type };
   const base = fillUrl(entityBase(DEMO_ENTITY, s.siteMode), { ...s.user }, { siteMode: s.siteMode });
   useEffect(() => {
@@ -67,7 +68,7 @@ function ActionPanel({ type, log }: { type: string; log: (line: string) => void 
               log('save() called: a detail page validates and PUTs its form here');
               return true;
             },
-            openForm: async (r) => setFormRequest({ record: r }),
+            form: { entityName: DEMO_ENTITY.name, sections: FORM_SECTIONS, vars: { ...s.user } },
           })}
         />
         <Typography.Text type="secondary" code>
@@ -87,17 +88,6 @@ function ActionPanel({ type, log }: { type: string; log: (line: string) => void 
           { title: 'statusCode', dataIndex: 'statusCode', render: (v, r) => <Tag>{String(r.statusCodeMeaning ?? v)}</Tag> },
           { title: 'objectVersionNumber', dataIndex: 'objectVersionNumber' },
         ]}
-      />
-      <RecordModal
-        entityName={DEMO_ENTITY.name}
-        sections={[{ columns: 2, fields: ['demoCode', 'demoName', 'quantity', 'unitPrice', 'categoryCode', 'enabledFlag'] }]}
-        vars={{ ...s.user }}
-        request={formRequest}
-        onClose={(saved) => {
-          setFormRequest(null);
-          log(`form closed (${saved ? 'saved' : 'cancelled'})`);
-          if (saved) setVersion((v) => v + 1);
-        }}
       />
     </Space>
   );
