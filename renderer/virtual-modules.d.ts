@@ -10,3 +10,8 @@ declare module 'virtual:screen-manifest' {
   }
   export const screens: ScreenManifestEntry[];
 }
+
+declare module 'virtual:prompt-keys' {
+  /** The platform's prompt keys of every default text (`hzero.common`, `hiam.user` …). */
+  export const promptKeys: () => Promise<string[]>;
+}

@@ -2,6 +2,7 @@ import { fillUrl } from '../data/url-template.ts';
 import { hiddenDownload } from './hidden-download.ts';
 import { templateVars } from './template-vars.ts';
 import type { ActionContext } from './types.ts';
+import { platformUrl } from '../data/platform-url.ts';
 
 const BUCKET = 'attachments';
 
@@ -25,8 +26,7 @@ export default async function download(ctx: ActionContext): Promise<void> {
     s.notify.error(s.t('hzero.common.message.noFile', 'There is no file to download'));
     return;
   }
-  const base = s.siteMode ? '/hfle/v1' : `/hfle/v1/${s.user.tenantId}`;
-  const files = await s.request<Array<{ fileUrl: string }>>(`${base}/files/${encodeURIComponent(String(uuid))}/file`, { query: { bucketName: BUCKET } });
+  const files = await s.request<Array<{ fileUrl: string }>>(platformUrl(s, 'filesOfUuid', { attachmentUUID: uuid }), { query: { bucketName: BUCKET } });
   if (!files.length) s.notify.error(s.t('hzero.common.message.noFile', 'There is no file to download'));
-  for (const f of files) hiddenDownload(`${base}/files/download`, { bucketName: BUCKET, url: f.fileUrl, ...token });
+  for (const f of files) hiddenDownload(platformUrl(s, 'fileDownload'), { bucketName: BUCKET, url: f.fileUrl, ...token });
 }

@@ -69,7 +69,7 @@ export function entityApi(s: RendererServices, entity: EntityDecl, o: EntityApiO
     entity,
     async list(query = {}) {
       const ep = o.endpoints?.list;
-      const data = await send<unknown>({ method: ep?.method, url: ep?.url ?? base }, { query: { ...params(ep, {}), ...query } });
+      const data = await send<unknown>({ method: ep?.method, url: ep?.url ?? convention.list(base, entity) }, { query: { ...params(ep, {}), ...query } });
       return convention.page(data, ep?.response);
     },
     get(id) {

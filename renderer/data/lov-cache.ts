@@ -1,4 +1,5 @@
 import type { RendererServices } from '../runtime/services.ts';
+import { platformUrl } from './platform-url.ts';
 
 export interface LovOption {
   value: string;
@@ -15,8 +16,7 @@ export function lovOptions(s: RendererServices, lovCode: string): Promise<LovOpt
   const key = `${s.language}:${lovCode}`;
   let hit = cache.get(key);
   if (!hit) {
-    const url = s.siteMode ? '/hpfm/v1/lovs/value' : `/hpfm/v1/${s.user.tenantId}/lovs/value`;
-    hit = s.request<LovOption[]>(url, { query: { lovCode } }).catch((e) => {
+    hit = s.request<LovOption[]>(platformUrl(s, 'lovValues'), { query: { lovCode } }).catch((e) => {
       cache!.delete(key);
       throw e;
     });

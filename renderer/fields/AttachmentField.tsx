@@ -3,6 +3,7 @@ import { Button, List, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
 import type { FieldProps } from './types.ts';
+import { platformUrl } from '../data/platform-url.ts';
 
 interface FileRow {
   fileId: number;
@@ -19,10 +20,9 @@ const BUCKET = 'attachments';
  */
 export default function AttachmentField({ value, onChange, disabled, mode }: FieldProps) {
   const s = useServices();
-  const base = s.siteMode ? '/hfle/v1' : `/hfle/v1/${s.user.tenantId}`;
   const uuid = value ? String(value) : undefined;
   const [files, setFiles] = useState<FileRow[]>([]);
-  const list = useCallback((u: string) => s.request<FileRow[]>(`${base}/files/${u}/file`, { query: { bucketName: BUCKET } }).catch(() => [] as FileRow[]), [s, base]);
+  const list = useCallback((u: string) => s.request<FileRow[]>(platformUrl(s, 'filesOfUuid', { attachmentUUID: u }), { query: { bucketName: BUCKET } }).catch(() => [] as FileRow[]), [s]);
   const refresh = async (u = uuid) => setFiles(u ? await list(u) : []);
   useEffect(() => {
     if (!uuid) return;
@@ -34,12 +34,12 @@ export default function AttachmentField({ value, onChange, disabled, mode }: Fie
   }, [list, uuid]);
   const ensureUuid = async () => {
     if (uuid) return uuid;
-    const r = await s.request<{ content: string }>(`${base}/files/uuid`, { method: 'POST' });
+    const r = await s.request<{ content: string }>(platformUrl(s, 'fileUuid'), { method: 'POST' });
     onChange(r.content);
     return r.content;
   };
   const download = (f: FileRow) =>
-    `${base}/files/download?bucketName=${BUCKET}&url=${encodeURIComponent(f.fileUrl)}&access_token=${encodeURIComponent(s.accessToken() ?? '')}`;
+    `${platformUrl(s, 'fileDownload')}?bucketName=${BUCKET}&url=${encodeURIComponent(f.fileUrl)}&access_token=${encodeURIComponent(s.accessToken() ?? '')}`;
   const readOnly = mode === 'view' || disabled;
   return (
     <div data-testid="attachment">
@@ -54,7 +54,7 @@ export default function AttachmentField({ value, onChange, disabled, mode }: Fie
               fd.append('attachmentUUID', u);
               fd.append('directory', 'attachments');
               fd.append('file', opt.file as Blob);
-              await s.request(`${base}/files/attachment/multipart`, { method: 'POST', body: fd });
+              await s.request(platformUrl(s, 'fileUpload'), { method: 'POST', body: fd });
               await refresh(u);
               opt.onSuccess?.({});
             } catch (e) {
@@ -82,7 +82,7 @@ export default function AttachmentField({ value, onChange, disabled, mode }: Fie
                       aria-label={`delete ${f.fileName}`}
                       icon={<DeleteOutlined />}
                       onClick={async () => {
-                        await s.request(`${base}/files/delete-by-uuidurl`, { method: 'POST', query: { bucketName: BUCKET, attachmentUUID: uuid }, body: [f.fileUrl] }).catch(() => undefined);
+                        await s.request(platformUrl(s, 'fileDeleteByUuidUrl'), { method: 'POST', query: { bucketName: BUCKET, attachmentUUID: uuid }, body: [f.fileUrl] }).catch(() => undefined);
                         await refresh();
                       }}
                     />,

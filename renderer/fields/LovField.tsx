@@ -4,9 +4,21 @@ import { useEffect, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
 import type { LovViewDecl } from '../schema/lovs.ts';
 import type { FieldProps } from './types.ts';
+import { platformUrl } from '../data/platform-url.ts';
+import { platformConvention } from '../schema/wire/rest-convention.ts';
 
 /** What `/lov-view/info` answers: the declared view (schemas/lovs) without the server-side parts. */
 type LovView = Omit<LovViewDecl, 'viewName' | 'entity'>;
+
+/**
+ * One page of LOV rows: our server answers a page; HZERO's `lovs/data` a bare array without a
+ * total, where a full page means there may be another, so the pager offers one more.
+ */
+function lovPage(answer: unknown, current: number, size: number): { rows: Record<string, unknown>[]; total: number } {
+  const { rows, total } = platformConvention.page(answer);
+  if (!Array.isArray(answer)) return { rows, total };
+  return { rows, total: (current - 1) * size + rows.length + (rows.length === size ? 1 : 0) };
+}
 
 /**
  * LOV lookup modal (§7.3): the view (`/lov-view/info`) gives the query fields and columns; rows
@@ -21,20 +33,19 @@ export default function LovField({ field, value, onChange, disabled, id, record,
   const [page, setPage] = useState({ current: 1, size: 10 });
   const [data, setData] = useState<{ rows: Record<string, unknown>[]; total: number }>({ rows: [], total: 0 });
   const [loading, setLoading] = useState(false);
-  const tenantSeg = s.siteMode ? '' : `/${s.user.tenantId}`;
 
   useEffect(() => {
     if (!open || view) return;
-    s.request<LovView>(`/hpfm/v1${tenantSeg}/lov-view/info`, { query: { viewCode: field.decl.lovView } }).then((v) => {
+    s.request<LovView>(platformUrl(s, 'lovViewInfo'), { query: { viewCode: field.decl.lovView } }).then((v) => {
       setView(v);
       setPage({ current: 1, size: v.pageSize || 10 });
     }, () => setOpen(false));
-  }, [open, view, s, tenantSeg, field.decl.lovView]);
+  }, [open, view, s, field.decl.lovView]);
 
   const fetchPage = (current: number, size: number, q: Record<string, string>) => {
     if (!view) return;
-    s.request<{ content: Record<string, unknown>[]; totalElements: number }>(`/hpfm/v1${tenantSeg}/lovs/data`, { query: { lovCode: view.lovCode, page: current - 1, size, ...q } })
-      .then((r) => setData({ rows: r.content ?? [], total: r.totalElements ?? 0 }))
+    s.request<unknown>(platformUrl(s, 'lovData'), { query: { lovCode: view.lovCode, page: current - 1, size, ...q } })
+      .then((r) => setData(lovPage(r, current, size)))
       .finally(() => setLoading(false));
   };
   const load = (current: number, size: number, q = query) => {

@@ -2,6 +2,7 @@ import { Cascader } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
 import type { FieldProps } from './types.ts';
+import { platformUrl } from '../data/platform-url.ts';
 
 /** A node as the server's cascade calls answer it (server/modules/hpfm/regions-cascade.ts). */
 interface RegionOption {
@@ -21,7 +22,6 @@ interface RegionOption {
  */
 export default function RegionField({ field, value, onChange, disabled, id, placeholder, mode }: FieldProps) {
   const s = useServices();
-  const base = `/hpfm/v1${s.siteMode ? '' : `/${s.user.tenantId}`}/regions/cascade`;
   const [options, setOptions] = useState<RegionOption[]>([]);
   const [path, setPathState] = useState<RegionOption[]>([]);
   // The path last picked or loaded: a value the picker itself just set needs no reload.
@@ -33,19 +33,19 @@ export default function RegionField({ field, value, onChange, disabled, id, plac
   const code = value === null || value === undefined || value === '' ? undefined : String(value);
 
   const children = (countryId: number, parentRegionId?: number) =>
-    s.request<RegionOption[]>(`${base}/children`, { query: { countryId, ...(parentRegionId ? { parentRegionId } : {}) } });
+    s.request<RegionOption[]>(platformUrl(s, 'regionChildren'), { query: { countryId, ...(parentRegionId ? { parentRegionId } : {}) } });
 
   useEffect(() => {
     let live = true;
     if (code && known.current[known.current.length - 1]?.value === code && options.length) return;
     void (async () => {
-      const countries = await s.request<RegionOption[]>(`${base}/countries`);
+      const countries = await s.request<RegionOption[]>(platformUrl(s, 'regionCountries'));
       if (!code) {
         if (live) setOptions(countries);
         return;
       }
       // The stored code's path, and the siblings at each level of it, so the picker opens where the value is.
-      const chain = await s.request<RegionOption[]>(`${base}/path`, { query: { regionCode: code } });
+      const chain = await s.request<RegionOption[]>(platformUrl(s, 'regionPath'), { query: { regionCode: code } });
       const levels = await Promise.all(chain.slice(0, -1).map((n) => children(n.countryId, n.regionId)));
       let list = countries;
       chain.forEach((node, i) => {
@@ -61,7 +61,7 @@ export default function RegionField({ field, value, onChange, disabled, id, plac
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when the stored code or the context changes
-  }, [base, code]);
+  }, [s, code]);
 
   const selected = path.length && path[path.length - 1]!.value === code ? path.map((n) => n.value) : code ? [code] : [];
   if (mode === 'view') return <span data-field-text={field.name}>{path.map((n) => n.label).join(' / ') || code || ''}</span>;

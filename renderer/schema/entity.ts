@@ -76,6 +76,13 @@ export interface EntityDecl {
   ownerField?: string;
   /** REST base paths: `site` for site-level roles, `tenant` with `{tenantId}`. */
   paths: { site?: string; tenant?: string };
+  /**
+   * Where the backend's calls for this entity leave the base path (HZERO's controllers differ by
+   * resource): `list` and `item` are suffixes of the base (`/paging`, `/details/{userGroupId}`;
+   * default: the base itself and `/{<primaryKey>}`). Updates are always `PUT {base}` with the key
+   * and `objectVersionNumber` in the body, HZERO's habit (rest-convention.ts).
+   */
+  api?: { list?: string; item?: string };
   fields: EntityField[];
   status?: StatusMachine;
   /** `field,asc|desc` used when a list request names no sort. */

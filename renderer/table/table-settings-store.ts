@@ -3,6 +3,7 @@ import { fillUrl } from '../data/url-template.ts';
 import type { RendererServices } from '../runtime/services.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import { mergeSettings, sameSettings, schemaSettings, type TableSettings } from './column-settings.ts';
+import { platformCalls } from '../schema/wire/platform-calls.ts';
 
 /** The server's key for a screen: its route pattern as a dotted code (`/sodr/send-order/list` → `sodr.send-order.list`). */
 export function tableScreenCode(route: string): string {
@@ -38,7 +39,7 @@ export class TableSettingsStore {
   }
 
   private get url(): string {
-    return fillUrl('/hpfm/v1/{tenantId}/table-settings/{screenCode}', { tenantId: this.services.user.tenantId, screenCode: this.screenCode });
+    return fillUrl(platformCalls.tableSettingsGet.url, { tenantId: this.services.user.tenantId, screenCode: this.screenCode });
   }
 
   get isDefault(): boolean {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { screenManifest } from '../../renderer/build/screen-manifest-plugin.ts';
+import { promptKeys } from '../../renderer/build/prompt-keys-plugin.ts';
 
 /**
  * The bench pages (scripts/bench/pages/*.html): the schema-rendered pages and the baselines, one
@@ -18,7 +19,7 @@ export default defineConfig({
   logLevel: 'warn',
   // Same plugins as the app, so renderer code builds exactly as it does in the product; the
   // screen manifest names schema files from the repo root (`/schemas/…`), which is not this root.
-  plugins: [react(), screenManifest(repo)],
+  plugins: [react(), screenManifest(repo), promptKeys(repo)],
   resolve: { alias: [{ find: /^\/schemas\//, replacement: `${join(repo, 'schemas')}/` }] },
   build: {
     emptyOutDir: true,

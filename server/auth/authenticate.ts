@@ -7,7 +7,7 @@ import { findToken } from './tokens.ts';
 /** API paths: `/{service}/v1/...`, `/iam/hzero/...`, `/oauth/...`. Everything else is the UI. */
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0]!;
-  return /^\/(oauth|api-docs|api)(\/|$)/.test(path) || /^\/[a-z0-9-]+\/(v1|hzero)(\/|$)/.test(path) || path === '/health';
+  return /^\/(oauth|api-docs|api)(\/|$)/.test(path) || /^\/[a-z0-9-]+\/(v\d+|hzero)(\/|$)/.test(path) || path === '/health';
 }
 
 const PUBLIC = [/^\/oauth\//, /^\/api-docs/, /^\/health$/, /^\/hpfm\/v1\/prompt\/[A-Za-z_]+$/, /^\/[a-z]+\/v1\/pub\//];

@@ -43,10 +43,13 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       const params = (extra: Record<string, unknown> = {}) => ({ type: 'object', properties: { ...tenantParam, ...extra } });
       const doc = (summary: string) => ({ tags: [e.name], summary: `${summary} (${level})` });
 
-      app.get(path, { ...guard('read'), schema: { ...doc(`List ${e.name}`), params: params(), querystring: listQuerySchema(e, level) } }, async (req) =>
-        repo.list(scope(req), req.query as Row),
-      );
-      app.get(`${path}/:id`, { ...guard('read'), schema: { ...doc(`Get ${e.name}`), params: params({ id: idSchema }) } }, async (req) => repo.get(scope(req), idOf(req)));
+      // The list and record also answer where the backend's convention puts them (`api`: HZERO's `/paging`, `/details/{id}`).
+      for (const list of new Set([path, `${path}${e.api?.list ?? ''}`])) {
+        app.get(list, { ...guard('read'), schema: { ...doc(`List ${e.name}`), params: params(), querystring: listQuerySchema(e, level) } }, async (req) => repo.list(scope(req), req.query as Row));
+      }
+      for (const item of new Set([`${path}/:id`, `${path}${(e.api?.item ?? '/{id}').replace(/\{\w+\}$/, ':id')}`])) {
+        app.get(item, { ...guard('read'), schema: { ...doc(`Get ${e.name}`), params: params({ id: idSchema }) } }, async (req) => repo.get(scope(req), idOf(req)));
+      }
       app.post(path, { ...guard('write'), schema: { ...doc(`Create ${e.name}`), params: params(), body: bodySchema(e, 'create', level) } }, async (req) =>
         repo.create(scope(req), req.body as Row),
       );

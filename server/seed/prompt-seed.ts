@@ -1,12 +1,7 @@
+import { splitKey } from '../../renderer/schema/prompt-key.ts';
 import type { Queryable } from '../db/database.ts';
 import { insertRows } from './insert.ts';
 import { readI18n } from './screen-titles.ts';
-
-/** Splits `hiam.user.model.loginName` into the platform's prompt key `hiam.user` and code `model.loginName`. */
-export function splitKey(key: string): [string, string] {
-  const parts = key.split('.');
-  return [parts.slice(0, 2).join('.'), parts.slice(2).join('.')];
-}
 
 /**
  * Loads schemas/i18n/*.json, the default texts, into the prompt table (platform level): only

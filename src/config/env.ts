@@ -15,4 +15,5 @@ export const FILE = '/hfle';
 export const VERSION_IS_OP = import.meta.env.VITE_PLATFORM_VERSION === 'OP';
 /** A request URL containing this marker gets its 403 back without a notification (§8). */
 export const SILENT_403_MARKER = import.meta.env.VITE_SILENT_403_MARKER ?? 'silent403=1';
-export const WEBSOCKET_PATH = '/hmsg/v1/ws';
+/** HZERO's message push: the websocket starter of the platform service. */
+export const WEBSOCKET_PATH = '/hpfm/websocket';

@@ -1,7 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { PLATFORM } from '../config/env.ts';
 import { request } from '../request/request.ts';
 import { matchPattern } from '../stores/route-data.ts';
+import { fillUrl } from '../../renderer/data/url-template.ts';
+import { platformCalls } from '../../renderer/schema/wire/platform-calls.ts';
 
 /** The runtime answer for a page code: its published JSON as text (overlay already applied). */
 export interface StoredPage {
@@ -33,7 +34,7 @@ export interface PushSource {
 const CHANNEL = 'ui-pages';
 
 export const fetchPublishedPage = (tenantId: number, pageCode: string) =>
-  request<StoredPage>(`${PLATFORM}/v1/${tenantId}/ui-pages/common/${encodeURIComponent(pageCode)}`, { silent: true });
+  request<StoredPage>(fillUrl(platformCalls.uiPagePublished.url, { tenantId, pageCode }), { silent: true });
 
 const isChange = (m: unknown): m is PageChange => !!m && typeof m === 'object' && (m as PageChange).type === 'ui-page.changed' && typeof (m as PageChange).pageCode === 'string';
 
@@ -108,7 +109,7 @@ class StoredRoutes {
   async load(): Promise<void> {
     const tenantId = this.tenantId;
     if (tenantId === undefined) return;
-    const routes = await request<Record<string, string>>(`${PLATFORM}/v1/${tenantId}/ui-pages/published-routes`, { silent: true, onFailed: () => undefined }).catch(() => ({}));
+    const routes = await request<Record<string, string>>(fillUrl(platformCalls.uiPagePublishedRoutes.url, { tenantId }), { silent: true, onFailed: () => undefined }).catch(() => ({}));
     runInAction(() => {
       this.routes = routes && typeof routes === 'object' ? (routes as Record<string, string>) : {};
       this.loaders.clear();

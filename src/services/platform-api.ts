@@ -1,8 +1,9 @@
-import { IAM, MESSAGE, PLATFORM } from '../config/env.ts';
+import { fillUrl } from '../../renderer/data/url-template.ts';
+import { platformCalls } from '../../renderer/schema/wire/platform-calls.ts';
 import { request } from '../request/request.ts';
 import type { ServerMenu } from '../stores/menu/menu-types.ts';
 
-/** Calls of §7.3 the shell makes, with the original platform's paths. */
+/** Calls of §7.3 the shell makes; paths and parameters from renderer/schema/wire/platform-calls.ts. */
 
 export interface CurrentUser {
   id: number;
@@ -38,18 +39,20 @@ export interface RoleDto {
   tenantId: number;
 }
 
-export const fetchSelf = () => request<CurrentUser>(`${IAM}/hzero/v1/users/self`, { silent: true });
-export const fetchTenants = () => request<TenantDto[]>(`${IAM}/hzero/v1/users/self-tenants`);
-export const fetchRoles = () => request<RoleDto[]>(`${IAM}/hzero/v1/member-roles/self-roles`);
-export const switchRole = (roleId: number) => request(`${IAM}/v1/users/roles`, { method: 'PUT', query: { roleId } });
-export const switchTenant = (tenantId: number) => request(`${IAM}/v1/users/tenant-id`, { method: 'PUT', query: { tenantId } });
-export const fetchMenu = (roleId: number, lang: string) => request<ServerMenu[]>(`${IAM}/hzero/v1/menus/tree`, { query: { roldId: roleId, lang } });
-export const checkPermissions = (codes: string[]) =>
-  request<Array<{ code: string; approve: boolean }>>(`${IAM}/hzero/v1/menus/check-permissions`, { method: 'POST', body: codes });
-export const fetchPrompts = (tenantId: number | undefined, lang: string) =>
-  request<Record<string, string>>(tenantId === undefined ? `${PLATFORM}/v1/prompt/${lang}` : `${PLATFORM}/v1/${tenantId}/prompt/${lang}`, { silent: true });
+const url = (name: keyof typeof platformCalls, vars: Record<string, unknown> = {}, siteMode = false) => fillUrl(platformCalls[name].url, vars, { siteMode });
+
+export const fetchSelf = () => request<CurrentUser>(url('self'), { silent: true });
+export const fetchTenants = () => request<TenantDto[]>(url('selfTenants'));
+export const fetchRoles = () => request<RoleDto[]>(url('selfRoles'));
+export const switchRole = (roleId: number) => request(url('switchRole'), { method: 'PUT', query: { roleId } });
+export const switchTenant = (tenantId: number) => request(url('switchTenant'), { method: 'PUT', query: { tenantId } });
+export const fetchMenu = (roleId: number, lang: string) => request<ServerMenu[]>(url('menuTree'), { query: { roldId: roleId, lang } });
+export const checkPermissions = (codes: string[]) => request<Array<{ code: string; approve: boolean }>>(url('checkPermissions'), { method: 'POST', body: codes });
+/** A language's texts of the given prompt keys (HZERO requires `promptKey`; several are comma-joined). Before sign-in: the site's. */
+export const fetchPrompts = (tenantId: number | undefined, lang: string, promptKeys: string[]) =>
+  request<Record<string, string>>(url('prompts', { tenantId, lang }, tenantId === undefined), { query: { promptKey: promptKeys.join(',') }, silent: true });
 export const saveDefaultLanguage = (language: string, roleId: number, organizationId: number) =>
-  request(`${IAM}/hzero/v1/users/default-language`, { method: 'PUT', query: { language, roleId, organizationId } });
-export const fetchUnreadCount = (tenantId: number) => request<{ unreadMessageCount?: number }>(`${MESSAGE}/v1/${tenantId}/messages/user/count`, { silent: true });
+  request(url('defaultLanguage'), { method: 'PUT', query: { language, roleId, organizationId } });
+export const fetchUnreadCount = (tenantId: number) => request<{ unreadMessageCount?: number }>(url('unreadCount', { tenantId }), { silent: true });
 export const fetchUnreadPreview = (tenantId: number) =>
-  request<Array<Record<string, unknown>>>(`${MESSAGE}/v1/${tenantId}/messages/user/preview`, { query: { readFlag: 0, previewMessageCount: 10 }, silent: true });
+  request<Array<Record<string, unknown>>>(url('unreadPreview', { tenantId }), { query: { readFlag: 0, previewMessageCount: 10 }, silent: true });

@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Locale } from 'antd/es/locale';
 import type { Label } from '../../renderer/schema/label.ts';
+import { promptKeys } from 'virtual:prompt-keys';
 import { fetchPrompts, saveDefaultLanguage } from '../services/platform-api.ts';
 
 export const SUPPORTED_LANGUAGES = [
@@ -26,7 +27,7 @@ export class I18nStore {
   readonly i18n: i18n;
   private loaded = new Map<string, Locale | undefined>();
 
-  constructor(private fetchBundle: (lang: string) => Promise<Record<string, string>> = (lang) => fetchPrompts(undefined, lang)) {
+  constructor(private fetchBundle: (lang: string) => Promise<Record<string, string>> = async (lang) => fetchPrompts(undefined, lang, await promptKeys())) {
     this.i18n = i18next.createInstance();
     void this.i18n.init({ lng: 'zh_CN', fallbackLng: false, keySeparator: false, nsSeparator: false, interpolation: { escapeValue: false }, resources: {} });
     makeAutoObservable<I18nStore, 'loaded' | 'fetchBundle'>(this, { i18n: false, loaded: false, fetchBundle: false }, { autoBind: true });

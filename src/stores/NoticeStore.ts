@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { badgeText } from '../config/constants.ts';
-import { WEBSOCKET_PATH } from '../config/env.ts';
+import { API_HOST, WEBSOCKET_PATH } from '../config/env.ts';
 import { fetchUnreadCount, fetchUnreadPreview } from '../services/platform-api.ts';
 
 export interface Notice {
@@ -63,8 +63,10 @@ export class NoticeStore {
   /** Server pushes of the unread count; reconnects with backoff while signed in. */
   connect(token: string, tenantId: number, retry = 1000): void {
     if (typeof WebSocket === 'undefined') return;
-    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${proto}://${location.host}${WEBSOCKET_PATH}?access_token=${encodeURIComponent(token)}`);
+    // The gateway's host when the API is elsewhere (VITE_API_HOST), this page's otherwise.
+    const origin = new URL(API_HOST || location.origin, location.href);
+    const proto = origin.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${proto}://${origin.host}${WEBSOCKET_PATH}?access_token=${encodeURIComponent(token)}`);
     this.socket = ws;
     ws.onmessage = (ev) => {
       try {

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { redirectToLogin } from '../auth/login-redirect.ts';
 import { consumeTokenFromLocation, getAccessToken } from '../auth/token.ts';
+import { promptKeys } from 'virtual:prompt-keys';
 import { checkPermissions, fetchMenu, fetchPrompts } from '../services/platform-api.ts';
 import { I18nStore } from './I18nStore.ts';
 import { menuLeaves, filterForRole, parseMenu } from './menu/parse-menu.ts';
@@ -45,6 +46,8 @@ export class RootStore {
       return;
     }
     let user;
+    // The prompt keys (a static asset) load while the user does; the prompt call needs both.
+    void promptKeys().catch(() => undefined);
     try {
       user = await this.user.loadCurrentUser();
     } catch (e) {
@@ -54,7 +57,7 @@ export class RootStore {
       onUserFailure();
       return;
     }
-    this.i18n.setBundleSource((lang) => fetchPrompts(user.tenantId, lang));
+    this.i18n.setBundleSource(async (lang) => fetchPrompts(user.tenantId, lang, await promptKeys()));
     await this.i18n.use(user.language || 'zh_CN');
     this.workspace.restore();
     runInAction(() => (this.state = 'authorised'));

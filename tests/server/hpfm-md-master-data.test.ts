@@ -17,7 +17,7 @@ const send = async (method: 'POST' | 'PUT', url: string, payload: Row, as = 'adm
 
 describe('platform master data and organisation demo data', () => {
   it.each([
-    '/hpfm/v1/tenants',
+    '/iam/v1/tenants',
     '/hpfm/v1/countries',
     '/hpfm/v1/currencys',
     '/hpfm/v1/exchange-rates',

@@ -18,6 +18,8 @@ export interface CallSpec {
  * `conventionOf`, and no store or action changes.
  */
 export interface RestConvention {
+  /** The paged list of the collection. */
+  list(base: string, e: EntityDecl): string;
   /** The record's own path under the collection. */
   item(base: string, e: EntityDecl): string;
   update(base: string, e: EntityDecl, record: Row, body: Row): CallSpec;
@@ -32,10 +34,20 @@ export interface RestConvention {
 
 const keyAndVersion = (e: EntityDecl, r: Row): Row => ({ [e.primaryKey]: r[e.primaryKey], objectVersionNumber: r.objectVersionNumber });
 
-/** The platform's (HZERO's) habits, which the reference server follows. */
+/**
+ * The platform's (HZERO 1.5's) habits, which the reference server follows: lists and records
+ * where the entity's `api` says (default the base and `/{key}`), updates as `PUT {base}` with the
+ * key and `objectVersionNumber` in the body, deletes as a batch `DELETE {base}`.
+ */
 export const platformConvention: RestConvention = {
-  item: (base, e) => `${base}/{${e.primaryKey}}`,
-  update: (base, e, record, body) => ({ method: 'PUT', url: `${base}/{${e.primaryKey}}`, vars: record, body }),
+  list: (base, e) => `${base}${e.api?.list ?? ''}`,
+  item: (base, e) => `${base}${e.api?.item ?? `/{${e.primaryKey}}`}`,
+  update: (base, e, record, body) => ({
+    method: 'PUT',
+    url: base,
+    vars: record,
+    body: { ...body, [e.primaryKey]: record[e.primaryKey] ?? body[e.primaryKey], objectVersionNumber: record.objectVersionNumber ?? body.objectVersionNumber },
+  }),
   remove: (base, e, records) => ({ method: 'DELETE', url: base, body: records.map((r) => keyAndVersion(e, r)) }),
   transition: (base, e, record, action) => ({ method: 'POST', url: `${base}/{${e.primaryKey}}/actions/${action}`, vars: record, body: { objectVersionNumber: record.objectVersionNumber } }),
   history: (base, e, id) => ({ method: 'GET', url: `${base}/{${e.primaryKey}}/history`, vars: { [e.primaryKey]: id } }),

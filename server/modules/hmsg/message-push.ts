@@ -6,8 +6,11 @@ import { HttpError } from '../../http/errors.ts';
 import { startEventRelay } from '../../events/event-relay.ts';
 import { unreadCount } from './message-store.ts';
 
-/** Paths of the messaging websocket: the service path, and the bare one older front ends use. */
-export const WEBSOCKET_PATHS = ['/hmsg/v1/ws', '/websocket'];
+/**
+ * Paths of the messaging websocket: HZERO's (its websocket starter on the platform service,
+ * `/hpfm/websocket`), our earlier service path, and the bare one older front ends use.
+ */
+export const WEBSOCKET_PATHS = ['/hpfm/websocket', '/hmsg/v1/ws', '/websocket'];
 
 /**
  * Pushes the bell count to the signed-in user: `{type: "message.count", tenantId,

@@ -30,7 +30,7 @@ describe('the entity API builds every record call from the declaration and the c
     expect(request).toHaveBeenCalledWith('/y/v1/1/all-terms', { query: { kind: 'K', fixed: 3, page: 1 } });
   });
 
-  it('gets, creates, updates with the version, deletes in a batch and runs transitions', async () => {
+  it('gets, creates, updates on the collection with the key and version in the body, deletes in a batch and runs transitions', async () => {
     const { request, api: a } = api({});
     await a.get(5);
     await a.create({ termCode: 'N' });
@@ -41,7 +41,7 @@ describe('the entity API builds every record call from the declaration and the c
     expect(request.mock.calls).toEqual([
       ['/x/v1/1/terms/5', { query: {} }],
       ['/x/v1/1/terms', { method: 'POST', body: { termCode: 'N' } }],
-      ['/x/v1/1/terms/5', { method: 'PUT', body: { termName: 'x', objectVersionNumber: 2 } }],
+      ['/x/v1/1/terms', { method: 'PUT', body: { termName: 'x', termId: 5, objectVersionNumber: 2 } }],
       ['/x/v1/1/terms', { method: 'DELETE', body: [{ termId: 5, objectVersionNumber: 2 }, { termId: 6, objectVersionNumber: 2 }] }],
       ['/x/v1/1/terms/5/actions/release', { method: 'POST', body: { objectVersionNumber: 2 } }],
       ['/x/v1/1/terms/5/history', { query: { size: 100 } }],
@@ -54,7 +54,7 @@ describe('the entity API builds every record call from the declaration and the c
     await a.create({ termCode: 'N' });
     header = { headerId: 8 };
     await a.update(row(5, 'A'));
-    expect(request.mock.calls.map((c) => c[0])).toEqual(['/x/v1/1/headers/7/terms', '/x/v1/1/headers/8/terms/5']);
+    expect(request.mock.calls.map((c) => c[0])).toEqual(['/x/v1/1/headers/7/terms', '/x/v1/1/headers/8/terms']);
   });
 
   it('reads bare-array answers as a page', () => {

@@ -1,0 +1,149 @@
+import type { EntityDecl } from '../schema/entity.ts';
+import { conventionOf } from '../schema/wire/rest-convention.ts';
+import { type PlatformCall, platformCalls } from '../schema/wire/platform-calls.ts';
+import { readCheckInputs } from './check-inputs.ts';
+
+/**
+ * Every call the UI can make, found without a browser: the shell's and renderer's own calls
+ * (platform-calls.ts), the URLs written in screen schemas, and the CRUD calls each screen makes
+ * over its entity through the entity's REST convention, exactly as renderer/data/entity-api.ts
+ * builds them. The HZERO contract test checks this list against HZERO 1.5's endpoints.
+ */
+export interface UiCall {
+  method: string;
+  /** Path template: `{name}` parameters, `[{tenantId}/]` for the optional tenant segment. */
+  url: string;
+  /** Request parameters sent (query or multipart form fields). */
+  params: string[];
+  body?: 'json' | 'form';
+  /** Where it comes from: a source file, or `schema file#json/path`. */
+  by: string;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+const queryNames = (url: string) => [...new URLSearchParams(url.split('?')[1] ?? '').keys()];
+
+/** The params a list sends: paging and sorting (§7.1), plus the screen's own. */
+const LIST_PARAMS = ['page', 'size', 'sort'];
+
+function endpointCall(ep: unknown, by: string, fallback: { method: string; url: string; params?: string[]; body?: 'json' }): UiCall {
+  const e = isObj(ep) ? ep : {};
+  const url = typeof e.url === 'string' ? e.url : fallback.url;
+  const method = String(e.method ?? fallback.method).toUpperCase();
+  return {
+    method,
+    url: url.split('?')[0]!,
+    params: [...new Set([...(fallback.params ?? []), ...queryNames(url), ...Object.keys(isObj(e.params) ? e.params : {})])],
+    ...(fallback.body ? { body: fallback.body } : {}),
+    by,
+  };
+}
+
+/** The entity's base templates the UI can use: the site path for a site role, the tenant path otherwise. */
+const basesOf = (e: EntityDecl) => [e.paths.site, e.paths.tenant].filter((p): p is string => !!p);
+
+/** CRUD calls of one entity for the operations a screen uses. */
+function entityCalls(e: EntityDecl, ops: Set<string>, by: string, data: Obj = {}): UiCall[] {
+  const c = conventionOf(e);
+  const out: UiCall[] = [];
+  const sample: Obj = { [e.primaryKey]: 1, objectVersionNumber: 1 };
+  for (const base of basesOf(e)) {
+    if (ops.has('list')) out.push(endpointCall(data.list, by, { method: 'GET', url: c.list(base, e), params: LIST_PARAMS }));
+    if (ops.has('get')) out.push(endpointCall(data.get, by, { method: 'GET', url: c.item(base, e) }));
+    if (ops.has('create')) out.push(endpointCall(data.create, by, { method: 'POST', url: base, body: 'json' }));
+    if (ops.has('update')) {
+      const u = c.update(base, e, sample, sample);
+      out.push(endpointCall(data.update, by, { method: u.method ?? 'PUT', url: u.url, body: 'json' }));
+    }
+    if (ops.has('delete')) {
+      const d = c.remove(base, e, [sample]);
+      out.push(endpointCall(data.delete, by, { method: d.method ?? 'DELETE', url: d.url, body: 'json' }));
+    }
+    if (ops.has('export')) out.push(endpointCall(data.export, by, { method: 'GET', url: c.list(base, e), params: ['exportType'] }));
+    if (ops.has('import')) out.push({ method: 'POST', url: c.importFile(base).url, params: [], body: 'form', by });
+    if (ops.has('history')) out.push({ method: 'GET', url: c.history(base, e, 1).url, params: ['size'], by });
+    for (const op of ops) if (op.startsWith('transition:')) out.push({ method: 'POST', url: c.transition(base, e, sample, op.slice(11)).url, params: [], body: 'json', by });
+  }
+  return out;
+}
+
+/** Operations the actions of a screen part ask of its entity. */
+function actionOps(actions: unknown, row: boolean, ops: Set<string>, export_: Obj[]): void {
+  if (!Array.isArray(actions)) return;
+  for (const a of actions) {
+    if (!isObj(a)) continue;
+    if (a.type === 'delete') ops.add('delete');
+    if (a.type === 'export') {
+      ops.add('export');
+      if (typeof a.url === 'string') export_.push({ url: a.url });
+    }
+    if (a.type === 'import') ops.add('import');
+    if (a.type === 'transition' && typeof a.action === 'string') ops.add(`transition:${a.action}`);
+    if (a.type === 'form') for (const op of row ? ['update'] : ['create']) ops.add(op);
+  }
+}
+
+/** Calls written in a schema: every `url` of data sources, request actions, checks, cards. */
+function writtenCalls(file: string, doc: unknown): UiCall[] {
+  const out: UiCall[] = [];
+  const walk = (v: unknown, path: string) => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}/${i}`));
+    else if (isObj(v)) {
+      if (typeof v.url === 'string' && v.url.startsWith('/') && v.type !== 'export' && v.type !== 'import' && v.type !== 'navigate') {
+        const method = String(v.method ?? (v.type === 'request' ? 'POST' : 'GET')).toUpperCase();
+        const body = method !== 'GET' && v.body !== 'none' ? ('json' as const) : undefined;
+        out.push({ method, url: v.url.split('?')[0]!, params: [...new Set([...queryNames(v.url), ...Object.keys(isObj(v.params) ? v.params : {})])], ...(body ? { body } : {}), by: `${file}#${path}` });
+      }
+      for (const [k, x] of Object.entries(v)) walk(x, `${path}/${k}`);
+    }
+  };
+  walk(doc, '');
+  return out;
+}
+
+/** Entity calls of one screen, by its kind and actions. */
+function screenEntityCalls(file: string, s: Obj, entities: Map<string, EntityDecl>): UiCall[] {
+  const out: UiCall[] = [];
+  const entity = typeof s.entity === 'string' ? entities.get(s.entity) : undefined;
+  const data = isObj(s.data) ? s.data : {};
+  if (entity) {
+    const ops = new Set<string>();
+    const exports: Obj[] = [];
+    if (s.kind === 'list') ops.add('list');
+    if (['detail', 'form', 'edit'].includes(String(s.kind))) {
+      ops.add('get');
+      if (s.editable !== false) ops.add('update');
+      if (s.history) ops.add('history');
+    }
+    if (s.kind === 'create') ops.add('create');
+    actionOps(s.toolbar, false, ops, exports);
+    actionOps(s.actions, true, ops, exports);
+    actionOps(isObj(s.table) ? s.table.rowActions : undefined, true, ops, exports);
+    // An export action's own URL is a written call; only the default one is the entity's.
+    const d = exports.length ? { ...data, export: exports[0] } : data;
+    out.push(...entityCalls(entity, ops, file, d).filter((c) => !(exports.length && c.params.includes('exportType') && c.url !== exports[0]!.url)));
+  }
+  for (const tab of Array.isArray(s.tabs) ? s.tabs : []) {
+    if (!isObj(tab) || tab.kind !== 'table') continue;
+    const te = typeof tab.entity === 'string' ? entities.get(tab.entity) : undefined;
+    if (!te) continue;
+    const ops = new Set(['list']);
+    if (tab.editable) for (const op of ['create', 'update', 'delete']) ops.add(op);
+    actionOps(isObj(tab.table) ? tab.table.rowActions : undefined, true, ops, []);
+    out.push(...entityCalls(te, ops, `${file}#tab`, isObj(tab.data) ? tab.data : {}).map((c) => (c.params.includes('page') && isObj(tab.filter) ? { ...c, params: [...c.params, ...Object.keys(tab.filter)] } : c)));
+  }
+  return out;
+}
+
+/** Every call of the UI: platform calls, then each screen's written and entity calls. */
+export function uiCalls(schemasDir: string): UiCall[] {
+  const inputs = readCheckInputs(schemasDir);
+  const out: UiCall[] = Object.values(platformCalls).map((p: PlatformCall) => ({ method: p.method, url: p.url, params: [...(p.params ?? [])], ...(p.body ? { body: p.body } : {}), by: p.by }));
+  for (const { file, doc } of inputs.screens) {
+    out.push(...writtenCalls(file, doc));
+    out.push(...screenEntityCalls(file, doc, inputs.entities));
+  }
+  return out;
+}
