@@ -54,10 +54,11 @@ export function entityApi(s: RendererServices, entity: EntityDecl, o: EntityApiO
   const base = o.base ?? entityBase(entity, s.siteMode);
   const vars = (): Row => (typeof o.vars === 'function' ? o.vars() : (o.vars ?? {}));
   const fill = (template: string, extra: Row = {}) => fillUrl(template, { ...s.user, ...vars(), ...extra }, { siteMode: s.siteMode });
-  const send = <T>(c: CallSpec, extra: RequestOpts = {}) => {
+  const send = async <T>(c: CallSpec, extra: RequestOpts = {}): Promise<T> => {
     // A GET stays a bare call (no method), as the request layer defaults to it.
     const opts: RequestOpts = { ...(c.method && c.method !== 'GET' ? { method: c.method } : {}), ...(c.body !== undefined ? { body: c.body } : {}), ...extra };
-    return s.request<T>(fill(c.url, c.vars), opts);
+    const answer = await s.request<T>(fill(c.url, c.vars), opts);
+    return (c.listAnswer && Array.isArray(answer) ? answer[0] : answer) as T;
   };
   const params = (ep: Endpoint | undefined, extra: Row): Row => {
     const out: Row = {};
@@ -78,18 +79,18 @@ export function entityApi(s: RendererServices, entity: EntityDecl, o: EntityApiO
     },
     create(body) {
       const ep = o.endpoints?.create;
-      return send<Row>({ method: ep?.method ?? 'POST', url: ep?.url ?? base, vars: body, body });
+      return send<Row>(ep ? { method: ep.method ?? 'POST', url: ep.url, vars: body, body } : convention.create(base, entity, body));
     },
     update(record, body = record) {
       const ep = o.endpoints?.update;
       return send<Row>(ep ? { method: ep.method ?? 'PUT', url: ep.url, vars: record, body } : convention.update(base, entity, record, body));
     },
     async remove(records) {
-      if (records.length) await send(convention.remove(base, entity, records));
+      if (records.length) for (const c of convention.remove(base, entity, records)) await send(c);
     },
     transition: (record, action) => send<Row>(convention.transition(base, entity, record, action)),
     async exportColumns(url) {
-      const filled = fill(url ?? base);
+      const filled = fill(url ?? convention.exportUrl(base, entity));
       const columns = await s.request<Array<{ name: string; title: string }>>(filled, { query: { exportType: 'COLUMN' } });
       return { url: filled, columns };
     },

@@ -1,13 +1,13 @@
-import { type ContractLine, type ContractReport, describeVerdict, figure } from './hzero-contract.ts';
+import { type ContractLine, type ContractReport, describeVerdict, figure, type OursEntry } from './hzero-contract.ts';
 
 /**
  * docs/hzero-compat.md, written by `npm run hzero:compat` from the contract report; the contract
  * test fails when the file is not what the current schemas and catalogue give.
  */
 export function compatMarkdown(r: ContractReport, intro: string): string {
-  const row = (l: ContractLine, extra: string) => `| ${l.method} | \`${l.url}\` | ${extra.replace(/\|/g, '\\|')} | ${l.by.slice(0, 2).join(', ')}${l.by.length > 2 ? ` +${l.by.length - 2}` : ''} |`;
-  const byResource = new Map<string, ContractLine[]>();
-  for (const l of r.ours) byResource.set(l.ours!.path, [...(byResource.get(l.ours!.path) ?? []), l]);
+  const row = (l: ContractLine, extra: string) => `| ${l.method} | \`${l.url}\`${l.export ? ' (export)' : ''} | ${extra.replace(/\|/g, '\\|')} | ${l.by.slice(0, 2).join(', ')}${l.by.length > 2 ? ` +${l.by.length - 2}` : ''} |`;
+  const byResource = new Map<OursEntry, ContractLine[]>();
+  for (const l of r.ours) byResource.set(l.ours!, [...(byResource.get(l.ours!) ?? []), l]);
   const out = [
     '<!-- Written by `npm run hzero:compat` (scripts/hzero-compat.ts); tests/schemas/hzero-contract.test.ts fails when it is out of date. -->',
     '# HZERO 1.5 compatibility',
@@ -18,9 +18,9 @@ export function compatMarkdown(r: ContractReport, intro: string): string {
     '',
     '## Ours only, with the reason',
     '',
-    '| Resource | Calls | Reason |',
-    '|---|---|---|',
-    ...[...byResource].map(([path, ls]) => `| \`${path}\` | ${ls.length} | ${ls[0]!.ours!.reason} |`),
+    '| Resource | Methods | Calls | Reason |',
+    '|---|---|---|---|',
+    ...[...byResource].map(([o, ls]) => `| \`${o.path}\` | ${o.methods?.join(', ') ?? 'all'} | ${ls.length} | ${o.reason} |`),
     '',
     '## Not yet aligned',
     '',

@@ -14,12 +14,18 @@ import { type UiCall, uiCalls } from './ui-calls.ts';
 
 /** A family of our own calls: every call whose path starts with `path` (parameters match parameters). */
 export interface OursEntry {
+  /** A path prefix; `/` for every path. */
   path: string;
+  /** Only exports (HZERO exports from `/export` endpoints only). */
+  export?: boolean;
+  /** Only these methods are ours (HZERO has the resource, without this operation). */
+  methods?: string[];
   reason: string;
 }
 
 export interface ContractLine {
   method: string;
+  export?: boolean;
   /** One concrete template (the tenant segment spelled out or dropped). */
   url: string;
   verdict: Verdict;
@@ -45,12 +51,13 @@ export interface ContractReport {
 }
 
 const startsWithPath = (url: string, prefix: string) => {
+  if (prefix === '/') return true;
   const a = url.split('/');
   const b = prefix.split('/');
   return b.length <= a.length && samePath(a.slice(0, b.length).join('/'), prefix);
 };
 
-const key = (method: string, url: string) => `${method} ${url.replace(/\{\w+\}/g, '{}')}`;
+const key = (method: string, url: string, exp?: boolean) => `${method} ${url.replace(/\{\w+\}/g, '{}')}${exp ? ' export' : ''}`;
 
 const readJson = <T>(schemasDir: string, file: string): T => JSON.parse(readFileSync(join(schemasDir, 'catalogue', file), 'utf8')) as T;
 
@@ -63,7 +70,7 @@ export function readCatalogue(schemasDir: string): { endpoints: CatalogueEndpoin
 }
 
 /** `GET /iam/hzero/v1/{tenantId}/users`: how a line is named in hzero-pending.json. */
-export const lineName = (l: { method: string; url: string }) => `${l.method} ${l.url}`;
+export const lineName = (l: { method: string; url: string; export?: boolean }) => `${l.method} ${l.url}${l.export ? ' (export)' : ''}`;
 
 const RANK: Record<Verdict['kind'], number> = { match: 0, shape: 1, method: 2, none: 3 };
 
@@ -78,11 +85,11 @@ export function contractReport(schemasDir: string, calls: UiCall[] = uiCalls(sch
         others.add(key(c.method, url));
         continue;
       }
-      const verdict = matchCall({ method: c.method, url, params: c.params, body: c.body }, index);
-      const k = key(c.method, url);
+      const verdict = matchCall({ method: c.method, url, params: c.params, body: c.body, export: c.export }, index);
+      const k = key(c.method, url, c.export);
       const line = byKey.get(k);
       // One line per method and path; the worst of its uses decides.
-      if (!line) byKey.set(k, { method: c.method, url, verdict, by: [c.by] });
+      if (!line) byKey.set(k, { method: c.method, url, ...(c.export ? { export: true } : {}), verdict, by: [c.by] });
       else {
         if (!line.by.includes(c.by)) line.by.push(c.by);
         if (RANK[verdict.kind] > RANK[line.verdict.kind]) line.verdict = verdict;
@@ -93,14 +100,16 @@ export function contractReport(schemasDir: string, calls: UiCall[] = uiCalls(sch
   const used = new Set<OursEntry>();
   for (const l of lines) {
     if (l.verdict.kind === 'match') continue;
-    const o = ours.find((e) => startsWithPath(l.url, e.path));
+    const o = ours.find((e) => startsWithPath(l.url, e.path) && (!e.methods || e.methods.includes(l.method)) && !!e.export === !!l.export);
     if (o) {
       l.ours = o;
       used.add(o);
     }
   }
   // An entry is stale when it covers nothing, or when HZERO has an endpoint under its path.
-  const staleOurs = ours.filter((o) => !used.has(o) || endpoints.some((e) => startsWithPath(e.p, o.path)));
+  // A whole resource is stale when HZERO has anything under it; some methods of one, when HZERO has those on it.
+  const hzeroHas = (o: OursEntry) => endpoints.some((e) => (o.methods ? samePath(e.p, o.path) && o.methods.includes(e.m) : startsWithPath(e.p, o.path)));
+  const staleOurs = ours.filter((o) => !used.has(o) || (!o.export && hzeroHas(o)));
   return {
     lines,
     matched: lines.filter((l) => l.verdict.kind === 'match'),
@@ -124,4 +133,4 @@ export const describeVerdict = (v: Verdict): string =>
 
 /** The one-line figure the test prints and docs/hzero-compat.md records. */
 export const figure = (r: ContractReport): string =>
-  `${r.lines.length} distinct calls to HZERO's services (iam, hpfm, hmsg, hfle, oauth): ${r.matched.length} match HZERO 1.5's endpoint (method, path, required parameters, body); ${r.ours.length} are ours only (${new Set(r.ours.map((l) => l.ours)).size} resources HZERO 1.5 does not have); ${r.pending.length} differ and are registered as not yet aligned; ${r.broken.length} differ unregistered.`;
+  `${r.lines.length} distinct calls to HZERO's services (iam, hpfm, hmsg, hfle, oauth): ${r.matched.length} match HZERO 1.5's endpoint (method, path, required parameters, body); ${r.ours.length} are ours only (${new Set(r.ours.map((l) => l.ours)).size} resources or operations HZERO 1.5 does not have); ${r.pending.length} differ and are registered as not yet aligned; ${r.broken.length} differ unregistered.`;

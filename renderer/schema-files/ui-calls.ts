@@ -16,6 +16,8 @@ export interface UiCall {
   /** Request parameters sent (query or multipart form fields). */
   params: string[];
   body?: 'json' | 'form';
+  /** An export (columns, then the file) rather than a list. */
+  export?: boolean;
   /** Where it comes from: a source file, or `schema file#json/path`. */
   by: string;
 }
@@ -45,26 +47,33 @@ function endpointCall(ep: unknown, by: string, fallback: { method: string; url: 
 const basesOf = (e: EntityDecl) => [e.paths.site, e.paths.tenant].filter((p): p is string => !!p);
 
 /** CRUD calls of one entity for the operations a screen uses. */
-function entityCalls(e: EntityDecl, ops: Set<string>, by: string, data: Obj = {}): UiCall[] {
+function entityCalls(e: EntityDecl, ops: Set<string>, by: string, data: Obj = {}, bases = basesOf(e)): UiCall[] {
   const c = conventionOf(e);
   const out: UiCall[] = [];
   const sample: Obj = { [e.primaryKey]: 1, objectVersionNumber: 1 };
-  for (const base of basesOf(e)) {
+  for (const base of bases) {
     if (ops.has('list')) out.push(endpointCall(data.list, by, { method: 'GET', url: c.list(base, e), params: LIST_PARAMS }));
     if (ops.has('get')) out.push(endpointCall(data.get, by, { method: 'GET', url: c.item(base, e) }));
-    if (ops.has('create')) out.push(endpointCall(data.create, by, { method: 'POST', url: base, body: 'json' }));
+    if (ops.has('create')) {
+      const cr = c.create(base, e, sample);
+      out.push(endpointCall(data.create, by, { method: cr.method ?? 'POST', url: cr.url, body: 'json' }));
+    }
     if (ops.has('update')) {
       const u = c.update(base, e, sample, sample);
       out.push(endpointCall(data.update, by, { method: u.method ?? 'PUT', url: u.url, body: 'json' }));
     }
     if (ops.has('delete')) {
-      const d = c.remove(base, e, [sample]);
-      out.push(endpointCall(data.delete, by, { method: d.method ?? 'DELETE', url: d.url, body: 'json' }));
+      const d = c.remove(base, e, [sample])[0]!;
+      out.push(endpointCall(data.delete, by, { method: d.method ?? 'DELETE', url: d.url, ...(d.body !== undefined ? { body: 'json' as const } : {}) }));
     }
-    if (ops.has('export')) out.push(endpointCall(data.export, by, { method: 'GET', url: c.list(base, e), params: ['exportType'] }));
+    if (ops.has('export')) out.push({ ...endpointCall(data.export, by, { method: 'GET', url: c.exportUrl(base, e), params: ['exportType'] }), export: true });
     if (ops.has('import')) out.push({ method: 'POST', url: c.importFile(base).url, params: [], body: 'form', by });
     if (ops.has('history')) out.push({ method: 'GET', url: c.history(base, e, 1).url, params: ['size'], by });
-    for (const op of ops) if (op.startsWith('transition:')) out.push({ method: 'POST', url: c.transition(base, e, sample, op.slice(11)).url, params: [], body: 'json', by });
+    for (const op of ops)
+      if (op.startsWith('transition:')) {
+        const t = c.transition(base, e, sample, op.slice(11));
+        out.push({ method: t.method ?? 'POST', url: t.url, params: [], ...(t.body !== undefined ? { body: 'json' as const } : {}), by });
+      }
   }
   return out;
 }
@@ -91,7 +100,9 @@ function writtenCalls(file: string, doc: unknown): UiCall[] {
   const walk = (v: unknown, path: string) => {
     if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}/${i}`));
     else if (isObj(v)) {
-      if (typeof v.url === 'string' && v.url.startsWith('/') && v.type !== 'export' && v.type !== 'import' && v.type !== 'navigate') {
+      // A screen's or tab's `data` endpoints are entity calls (screenEntityCalls), with their own method defaults.
+      const entityData = /^(\/tabs\/\d+)?\/data\/(list|get|create|update|delete|export)$/.test(path);
+      if (typeof v.url === 'string' && v.url.startsWith('/') && !entityData && v.type !== 'export' && v.type !== 'import' && v.type !== 'navigate') {
         const method = String(v.method ?? (v.type === 'request' ? 'POST' : 'GET')).toUpperCase();
         const body = method !== 'GET' && v.body !== 'none' ? ('json' as const) : undefined;
         out.push({ method, url: v.url.split('?')[0]!, params: [...new Set([...queryNames(v.url), ...Object.keys(isObj(v.params) ? v.params : {})])], ...(body ? { body } : {}), by: `${file}#${path}` });
@@ -123,7 +134,12 @@ function screenEntityCalls(file: string, s: Obj, entities: Map<string, EntityDec
     actionOps(isObj(s.table) ? s.table.rowActions : undefined, true, ops, exports);
     // An export action's own URL is a written call; only the default one is the entity's.
     const d = exports.length ? { ...data, export: exports[0] } : data;
-    out.push(...entityCalls(entity, ops, file, d).filter((c) => !(exports.length && c.params.includes('exportType') && c.url !== exports[0]!.url)));
+    // The record dialog of a list writes to the list's own collection when it has one (ListPage's form `baseUrl`).
+    const formBase = isObj(data.list) && typeof data.list.url === 'string' ? [data.list.url.split('?')[0]!] : undefined;
+    const formOps = new Set<string>([...ops].filter((op) => op === 'create' || op === 'update'));
+    const restOps = new Set([...ops].filter((op) => !formOps.has(op) || s.kind !== 'list'));
+    out.push(...entityCalls(entity, restOps, file, d));
+    if (s.kind === 'list') out.push(...entityCalls(entity, formOps, file, {}, formBase));
   }
   for (const tab of Array.isArray(s.tabs) ? s.tabs : []) {
     if (!isObj(tab) || tab.kind !== 'table') continue;
@@ -132,7 +148,10 @@ function screenEntityCalls(file: string, s: Obj, entities: Map<string, EntityDec
     const ops = new Set(['list']);
     if (tab.editable) for (const op of ['create', 'update', 'delete']) ops.add(op);
     actionOps(isObj(tab.table) ? tab.table.rowActions : undefined, true, ops, []);
-    out.push(...entityCalls(te, ops, `${file}#tab`, isObj(tab.data) ? tab.data : {}).map((c) => (c.params.includes('page') && isObj(tab.filter) ? { ...c, params: [...c.params, ...Object.keys(tab.filter)] } : c)));
+    // A tab's own collection URL is the base of all its calls (InlineLines, ChildTable's form).
+    const tabData = isObj(tab.data) ? tab.data : {};
+    const tabBase = isObj(tabData.list) && typeof tabData.list.url === 'string' ? [tabData.list.url.split('?')[0]!] : undefined;
+    out.push(...entityCalls(te, ops, `${file}#tab`, tabData, tabBase).map((c) => (c.params.includes('page') && isObj(tab.filter) ? { ...c, params: [...c.params, ...Object.keys(tab.filter)] } : c)));
   }
   return out;
 }

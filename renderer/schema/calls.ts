@@ -1,4 +1,5 @@
 import type { EntityDecl } from './entity.ts';
+import { conventionRoutes } from './wire/convention-routes.ts';
 
 /**
  * The calls screen schemas make (every `url` of data sources, request actions, field checks,
@@ -43,13 +44,15 @@ export function callsOf(file: string, doc: unknown): SchemaCall[] {
   return out;
 }
 
-/** The entity paths the generic store serves: base, `/{id}` and `/{id}/actions/{action}`. */
-function crudPatterns(entities: Iterable<EntityDecl>): RegExp[] {
-  const norm = (t: string) => t.replace(/\{(tenantId|organizationId)\}/g, '\\d+');
+/** The generic routes of every declared entity (convention-routes.ts), as method and pattern over concrete paths. */
+function crudPatterns(entities: Iterable<EntityDecl>): Array<{ method: string; re: RegExp }> {
+  // A record key is a number (a literal like `self` after a collection is another call); `{action}` a word.
+  const norm = (t: string) => t.replace(/\{(tenantId|organizationId|id)\}/g, '\\d+').replace('{action}', '[\\w-]+');
   return [...entities].flatMap((e) =>
     [e.paths.site, e.paths.tenant]
       .filter((p): p is string => !!p)
-      .map((p) => new RegExp(`^${norm(p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).replace(/\\?\{\w+\\?\}/g, '[^/]+')}(?:/\\d+)?(?:/\\d+/actions/[^/]+)?/?$`)),
+      .flatMap((base) => conventionRoutes(e, base))
+      .map((r) => ({ method: r.method, re: new RegExp(`^${norm(r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).replace(/\\?\{\w+\\?\}/g, '[^/]+')}/?$`) })),
   );
 }
 
@@ -62,7 +65,7 @@ export function nonCrudCalls(calls: SchemaCall[], entities: Iterable<EntityDecl>
   const out = new Map<string, SchemaCall>();
   for (const c of calls) {
     const path = examplePath(c.template);
-    if (['GET', 'POST', 'PUT', 'DELETE'].includes(c.method) && crud.some((re) => re.test(path))) continue;
+    if (crud.some((r) => r.method === c.method && r.re.test(path))) continue;
     if (!out.has(fixtureKey(c.method, c.template))) out.set(fixtureKey(c.method, c.template), c);
   }
   return out;

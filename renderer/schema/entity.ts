@@ -58,6 +58,20 @@ export interface StatusMachine {
   transitions: Record<string, StatusTransition>;
 }
 
+/** One write call of an entity where its backend differs from the defaults (`api`). */
+export interface ApiCall {
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Suffix of the base; a `remove` path holding `{<primaryKey>}` deletes one record per call, without a body. */
+  path?: string;
+  /** The body is a list of records (`[record]`), as HZERO's batch save endpoints take. */
+  list?: boolean;
+  /**
+   * Whether a body goes with a call that names the record in its path: a delete by key sends
+   * `{key, objectVersionNumber}` when true; a status action sends its version unless false.
+   */
+  body?: boolean;
+}
+
 export interface EntityDecl {
   $schema?: string;
   version: 1;
@@ -77,12 +91,16 @@ export interface EntityDecl {
   /** REST base paths: `site` for site-level roles, `tenant` with `{tenantId}`. */
   paths: { site?: string; tenant?: string };
   /**
-   * Where the backend's calls for this entity leave the base path (HZERO's controllers differ by
-   * resource): `list` and `item` are suffixes of the base (`/paging`, `/details/{userGroupId}`;
-   * default: the base itself and `/{<primaryKey>}`). Updates are always `PUT {base}` with the key
-   * and `objectVersionNumber` in the body, HZERO's habit (rest-convention.ts).
+   * Where the backend's calls for this entity differ from the base path and the platform's
+   * defaults (HZERO's controllers differ by resource): `list` and `item` are suffixes of the base
+   * (`/paging`, `/details/{userGroupId}`; default the base itself and `/{<primaryKey>}`), as is
+   * `export` (HZERO's `/export`; default the base);
+   * `create`, `update` and `remove` name the method and suffix of those calls (defaults: `POST`,
+   * `PUT` with the key and `objectVersionNumber` in the body, and a batch `DELETE` of keys and
+   * versions, all on the base); `transition` the path of a status action (`/{noticeId}/{action}`;
+   * default `/{<primaryKey>}/actions/{action}`). rest-convention.ts builds the calls, the server answers them.
    */
-  api?: { list?: string; item?: string };
+  api?: { list?: string; item?: string; export?: string; create?: ApiCall; update?: ApiCall; remove?: ApiCall; transition?: ApiCall };
   fields: EntityField[];
   status?: StatusMachine;
   /** `field,asc|desc` used when a list request names no sort. */

@@ -107,7 +107,7 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export interface ActionProps extends Record<ActionType, object> {
   navigate: { to: string };
   back: { to?: string };
-  request: { url: string; method?: HttpMethod; body?: 'record' | 'selected' | 'none' };
+  request: { url: string; method?: HttpMethod; body?: 'record' | 'recordList' | 'selected' | 'none'; bodyItem?: Record<string, unknown> };
   delete: object;
   transition: { action: string };
   export: { url?: string };

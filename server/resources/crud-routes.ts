@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { type ConventionRoute, conventionRoutes, type RouteOp } from '../../renderer/schema/wire/convention-routes.ts';
 import { BusinessError } from '../http/errors.ts';
 import { bodySchema } from './body-schema.ts';
 import { type Access, checkEntityAccess } from './permissions.ts';
@@ -22,7 +23,6 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     for (const level of ['site', 'tenant'] as Level[]) {
       const base = e.paths[level];
       if (!base) continue;
-      const path = toRoute(base);
       // Tenant and menu checks run before the body is parsed or validated: an outsider learns nothing from a 400.
       const scopes = new WeakMap<FastifyRequest, Scope>();
       const guard = (access: Access) => ({
@@ -33,65 +33,92 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
         },
       });
       const scope = (req: FastifyRequest) => scopes.get(req) ?? resolveScope(req, level);
-      const idOf = (req: FastifyRequest) => {
-        const raw = (req.params as Record<string, unknown>).id ?? (req.body as Row | undefined)?.[e.primaryKey];
+      const keyOf = (raw: unknown) => {
         const id = Number(raw);
-        if (!Number.isSafeInteger(id)) throw new BusinessError('error.validation', `${e.primaryKey} is required`, 'error');
+        if (raw === undefined || raw === null || raw === '' || !Number.isSafeInteger(id)) throw new BusinessError('error.validation', `${e.primaryKey} is required`, 'error');
         return id;
       };
+      const idOf = (req: FastifyRequest) => keyOf((req.params as Record<string, unknown>).id ?? (req.body as Row | undefined)?.[e.primaryKey]);
       const tenantParam = level === 'tenant' ? { tenantId: { type: 'integer' } } : {};
       const params = (extra: Record<string, unknown> = {}) => ({ type: 'object', properties: { ...tenantParam, ...extra } });
       const doc = (summary: string) => ({ tags: [e.name], summary: `${summary} (${level})` });
 
-      // The list and record also answer where the backend's convention puts them (`api`: HZERO's `/paging`, `/details/{id}`).
-      for (const list of new Set([path, `${path}${e.api?.list ?? ''}`])) {
-        app.get(list, { ...guard('read'), schema: { ...doc(`List ${e.name}`), params: params(), querystring: listQuerySchema(e, level) } }, async (req) => repo.list(scope(req), req.query as Row));
-      }
-      for (const item of new Set([`${path}/:id`, `${path}${(e.api?.item ?? '/{id}').replace(/\{\w+\}$/, ':id')}`])) {
-        app.get(item, { ...guard('read'), schema: { ...doc(`Get ${e.name}`), params: params({ id: idSchema }) } }, async (req) => repo.get(scope(req), idOf(req)));
-      }
-      app.post(path, { ...guard('write'), schema: { ...doc(`Create ${e.name}`), params: params(), body: bodySchema(e, 'create', level) } }, async (req) =>
-        repo.create(scope(req), req.body as Row),
-      );
-      const update = { ...guard('write'), schema: { ...doc(`Update ${e.name}`), params: params(), body: bodySchema(e, 'update', level) } };
-      app.put(path, update, async (req) => repo.update(scope(req), idOf(req), req.body as Row));
-      app.put(`${path}/:id`, { ...update, schema: { ...update.schema, params: params({ id: idSchema }) } }, async (req) => repo.update(scope(req), idOf(req), req.body as Row));
-      app.delete(
-        `${path}/:id`,
-        {
-          ...guard('write'),
-          schema: { ...doc(`Delete ${e.name}`), params: params({ id: idSchema }), querystring: { type: 'object', properties: { objectVersionNumber: { type: 'integer' } } } },
-        },
-        async (req) => {
-          const v = (req.query as Row).objectVersionNumber as number | undefined;
-          await repo.remove(scope(req), [{ id: idOf(req), version: v }]);
-          return {};
-        },
-      );
-      // The platform's batch delete: DELETE with a body listing the records; all go or none.
+      const createSchema = bodySchema(e, 'create', level);
+      const updateSchema = bodySchema(e, 'update', level);
       const batchItem = { type: 'object', required: [e.primaryKey], properties: { [e.primaryKey]: idSchema, objectVersionNumber: { type: 'integer' } } };
-      app.delete(path, { ...guard('write'), schema: { ...doc(`Delete ${e.name} records`), params: params(), body: { type: 'array', maxItems: 1000, items: batchItem } } }, async (req) => {
-        const rows = req.body as Row[];
-        await repo.remove(
-          scope(req),
-          rows.map((r) => ({ id: Number(r[e.primaryKey]), version: r.objectVersionNumber as number | undefined })),
-        );
-        return {};
-      });
-      if (e.status) {
-        const actions = Object.keys(e.status.transitions);
-        app.post(
-          `${path}/:id/actions/:action`,
-          {
-            ...guard('write'),
-            schema: {
-              ...doc(`Status action on ${e.name}`),
-              params: params({ id: idSchema, action: { type: 'string', enum: actions } }),
-              body: { type: ['object', 'null'], properties: { objectVersionNumber: { type: 'integer' } } },
+      const actions = Object.keys(e.status?.transitions ?? {});
+      const versionQuery = { type: 'object', properties: { objectVersionNumber: { type: 'integer' } } };
+
+      /** One row of a write: a key makes it an update, none a create (where the route does both). */
+      const write = (req: FastifyRequest, r: ConventionRoute, row: Row, key: unknown, check: boolean) => {
+        const asUpdate = !!r.update && ((key !== undefined && key !== null && key !== '') || !r.create);
+        if (check) {
+          const validate = req.compileValidationSchema(asUpdate ? updateSchema : createSchema);
+          if (!validate(row)) throw Object.assign(new Error('invalid body'), { statusCode: 400, validation: validate.errors, validationContext: 'body' });
+        }
+        return asUpdate ? repo.update(scope(req), keyOf(key), row) : repo.create(scope(req), row);
+      };
+
+      /** Schema and handler of each kind of generic route (renderer/schema/wire/convention-routes.ts lists them). */
+      const kinds: Record<RouteOp, (r: ConventionRoute) => { access: Access; summary: string; schema: Record<string, unknown>; handler: (req: FastifyRequest) => unknown }> = {
+        list: () => ({ access: 'read', summary: 'List', schema: { querystring: listQuerySchema(e, level) }, handler: (req) => repo.list(scope(req), req.query as Row) }),
+        // Only exports are answered on an export path of its own (server/resources/export.ts adds them).
+        export: () => ({ access: 'read', summary: 'Export', schema: {}, handler: () => Promise.reject(new BusinessError('error.validation', 'exportType is required', 'error')) }),
+        get: () => ({ access: 'read', summary: 'Get', schema: { params: params({ id: idSchema }) }, handler: (req) => repo.get(scope(req), idOf(req)) }),
+        write: (r) => {
+          // A save or list route checks each row against its own schema in the handler: which applies depends on the row.
+          const perRow = !!(r.create && r.update) || !!r.list;
+          const one = r.create && !r.update ? createSchema : updateSchema;
+          const keyed = r.path.endsWith('/{id}');
+          return {
+            access: 'write',
+            summary: r.create && r.update ? 'Save' : r.create ? 'Create' : 'Update',
+            schema: { params: params(keyed ? { id: idSchema } : {}), body: r.list ? { type: ['array', 'object'], maxItems: 1000 } : perRow ? { type: 'object' } : one },
+            handler: async (req) => {
+              if (!Array.isArray(req.body)) return write(req, r, req.body as Row, keyed ? (req.params as Row).id : (req.body as Row)[e.primaryKey], perRow);
+              const out: Row[] = [];
+              for (const row of req.body as Row[]) out.push(await write(req, r, row, row[e.primaryKey], true));
+              return out;
             },
+          };
+        },
+        removeItem: () => ({
+          access: 'write',
+          summary: 'Delete',
+          schema: { params: params({ id: idSchema }), querystring: versionQuery },
+          handler: async (req) => {
+            const v = ((req.query as Row).objectVersionNumber ?? (req.body as Row | undefined)?.objectVersionNumber) as number | undefined;
+            await repo.remove(scope(req), [{ id: idOf(req), version: v }]);
+            return {};
           },
-          async (req) => repo.transition(scope(req), idOf(req), (req.params as Row).action as string, (req.body as Row | null) ?? {}),
-        );
+        }),
+        // The platform's batch delete: DELETE with a body listing the records; all go or none.
+        removeBatch: () => ({
+          access: 'write',
+          summary: 'Delete records',
+          schema: { body: { type: 'array', maxItems: 1000, items: batchItem } },
+          handler: async (req) => {
+            await repo.remove(
+              scope(req),
+              (req.body as Row[]).map((r) => ({ id: Number(r[e.primaryKey]), version: r.objectVersionNumber as number | undefined })),
+            );
+            return {};
+          },
+        }),
+        transition: () => ({
+          access: 'write',
+          summary: 'Status action on',
+          schema: { params: params({ id: idSchema, action: { type: 'string', enum: actions } }), body: { type: ['object', 'null'], properties: { objectVersionNumber: { type: 'integer' } } } },
+          handler: (req) => repo.transition(scope(req), idOf(req), (req.params as Row).action as string, (req.body as Row | null) ?? {}),
+        }),
+      };
+
+      for (const r of conventionRoutes(e, base)) {
+        const url = toRoute(r.path);
+        // A module's own handler of a path goes first (HZERO's `GET /password-policies` answers the tenant's one policy).
+        if (app.hasRoute({ method: r.method, url })) continue;
+        const k = kinds[r.op](r);
+        app.route({ method: r.method, url, ...guard(k.access), schema: { ...doc(`${k.summary} ${e.name}`), params: params(), ...k.schema }, handler: k.handler });
       }
     }
   }

@@ -134,7 +134,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   for (const e of ctx.entities.values()) {
     for (const level of ['site', 'tenant'] as Level[]) {
       const p = e.paths[level];
-      if (p) lists.set(p.replace(/\{(\w+)\}/g, ':$1'), { e, level });
+      if (p) for (const url of new Set([p, `${p}${e.api?.export ?? ''}`])) lists.set(url.replace(/\{(\w+)\}/g, ':$1'), { e, level });
     }
   }
 

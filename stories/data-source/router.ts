@@ -1,5 +1,6 @@
 import type { RequestOpts } from '../../renderer/runtime/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import { type ConventionRoute, conventionRoutes } from '../../renderer/schema/wire/convention-routes.ts';
 import { DataSourceError, type EntityStore, type Row, toPage } from './entity-store.ts';
 import { recordedAnswer } from './fixture-calls.ts';
 import type { LovStore } from './lov-store.ts';
@@ -29,17 +30,21 @@ interface Route {
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `/hpfm/v1/{tenantId}/units` → a pattern for the base, `/:id` and `/:id/actions/:action`. */
+/**
+ * A generic route's path template as a pattern: the tenant segment any number, `{id}` the record
+ * key and `{action}` a status action (captured by name), other parameters one segment.
+ */
 function pathPattern(template: string): { re: RegExp; weight: number } {
   let src = '';
   let last = 0;
   for (const m of template.matchAll(/\{(\w+)\}/g)) {
     src += esc(template.slice(last, m.index));
-    src += m[1] === 'tenantId' || m[1] === 'organizationId' ? '(?:\\d+)' : '(?:[^/]+)';
+    const name = m[1]!;
+    src += name === 'tenantId' || name === 'organizationId' ? '(?:\\d+)' : name === 'id' ? '(?<id>\\d+)' : name === 'action' ? '(?<action>[\\w-]+)' : '(?:[^/]+)';
     last = m.index! + m[0].length;
   }
   src += esc(template.slice(last));
-  return { re: new RegExp(`^${src}(?:/(\\d+))?(?:/actions/([\\w-]+))?/?$`), weight: template.replace(/\{\w+\}/g, '').length };
+  return { re: new RegExp(`^${src}/?$`), weight: template.replace(/\{\w+\}/g, '').length };
 }
 
 /**
@@ -72,41 +77,38 @@ export class Router {
     this.routes.push({ method, re, handle, weight });
   }
 
+  /** The entity's generic routes, the same list the server answers (convention-routes.ts). */
   private entityRoutes(e: EntityDecl, base: string): void {
-    const { re, weight } = pathPattern(base);
-    this.add(
-      '*',
-      re,
-      (c, m) => {
-        const [, id, action] = m;
-        const body = (c.body ?? {}) as Row;
-        if (action) {
-          if (c.method !== 'POST' || !id) throw new DataSourceError(405, `${c.method} not allowed on ${c.path}`);
-          return this.store.transition(e, id, action, body, c.lang);
-        }
-        switch (c.method) {
-          case 'GET':
-            if (id) return this.store.get(e, id, c.lang);
-            if (c.query.exportType === 'COLUMN') return this.store.exportColumns(e);
-            return this.store.list(e, c.query, c.lang);
-          case 'POST':
-            if (id) throw new DataSourceError(405, `POST not allowed on ${c.path}`);
-            return this.store.create(e, body, c.lang);
-          case 'PUT':
-          case 'PATCH':
-            return this.store.update(e, id ?? body[e.primaryKey], body, c.lang);
-          case 'DELETE': {
-            if (id) this.store.remove(e, [{ id, version: c.query.objectVersionNumber }]);
-            else this.store.remove(e, (Array.isArray(c.body) ? (c.body as Row[]) : [body]).map((r) => ({ id: r[e.primaryKey], version: r.objectVersionNumber })));
-            return {};
-          }
-          default:
-            throw new DataSourceError(405, `${c.method} not allowed on ${c.path}`);
-        }
-      },
-      weight,
-    );
+    for (const r of conventionRoutes(e, base)) {
+      const { re, weight } = pathPattern(r.path);
+      this.add(r.method, re, (c, m) => this.entityCall(e, r, c, m.groups ?? {}), weight);
+    }
   }
+
+  private entityCall(e: EntityDecl, r: ConventionRoute, c: Call, g: Record<string, string | undefined>): unknown {
+    const body = (c.body ?? {}) as Row;
+    const write = (row: Row, key: unknown) => (r.update && ((key !== undefined && key !== null && key !== '') || !r.create) ? this.store.update(e, key, row, c.lang) : this.store.create(e, row, c.lang));
+    switch (r.op) {
+      case 'list':
+      case 'export':
+        if (c.query.exportType === 'COLUMN') return this.store.exportColumns(e);
+        if (r.op === 'export') throw new DataSourceError(400, 'exportType is required');
+        return this.store.list(e, c.query, c.lang);
+      case 'get':
+        return this.store.get(e, g.id, c.lang);
+      case 'write':
+        return Array.isArray(c.body) ? (c.body as Row[]).map((row) => write(row, row[e.primaryKey])) : write(body, g.id ?? body[e.primaryKey]);
+      case 'removeItem':
+        this.store.remove(e, [{ id: g.id, version: c.query.objectVersionNumber ?? body.objectVersionNumber }]);
+        return {};
+      case 'removeBatch':
+        this.store.remove(e, (Array.isArray(c.body) ? (c.body as Row[]) : [body]).map((row) => ({ id: row[e.primaryKey], version: row.objectVersionNumber })));
+        return {};
+      case 'transition':
+        return this.store.transition(e, g.id, g.action!, body, c.lang);
+    }
+  }
+
 
   private platformRoutes(): void {
     const hpfm = '^/hpfm/v1(?:/\\d+)?';

@@ -16,7 +16,7 @@ async function aggregateRows(page: Page, name: string) {
   const screen = page.locator('[data-screen="/hfile/file-aggregate"]');
   await screen.locator('[role="row"][data-row-key]').first().waitFor();
   await screen.locator('#search-fileName').fill(name);
-  const answered = page.waitForResponse((r) => r.url().includes('/files/records') && r.url().includes('fileName='));
+  const answered = page.waitForResponse((r) => r.url().includes('/files/summary') && r.url().includes('fileName='));
   await screen.getByTestId('search-button').click();
   await answered;
   return screen.locator('[role="row"][data-row-key]', { hasText: name });

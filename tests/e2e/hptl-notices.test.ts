@@ -32,7 +32,7 @@ describe('notices: create, publish, shown on /workplace', () => {
 
     // Publish through the entity's status action on the detail screen.
     await detail.locator('[data-testid="detail-actions"] button[data-action="transition"]').click();
-    await expect.poll(async () => (await e.app.inject({ url: `/hpfm/v1/notices/${noticeId}`, headers: { authorization: `bearer ${await token(admin)}` } })).json().statusCode).toBe('PUBLISHED');
+    await expect.poll(async () => (await e.app.inject({ url: `/hmsg/v1/notices/${noticeId}`, headers: { authorization: `bearer ${await token(admin)}` } })).json().statusCode).toBe('PUBLISHED');
     await expect.poll(() => detail.locator('[data-testid="detail-actions"] button[data-action="transition"]').count()).toBe(1);
 
     await buyer.reload();
@@ -42,7 +42,7 @@ describe('notices: create, publish, shown on /workplace', () => {
     // Revoked (confirmed in the dialog), it leaves the workplace again.
     await detail.locator('[data-testid="detail-actions"] button[data-action="transition"]').click();
     await admin.locator('.ant-modal-confirm .ant-btn-primary').click();
-    await expect.poll(async () => (await e.app.inject({ url: `/hpfm/v1/notices/${noticeId}`, headers: { authorization: `bearer ${await token(admin)}` } })).json().statusCode).toBe('DRAFT');
+    await expect.poll(async () => (await e.app.inject({ url: `/hmsg/v1/notices/${noticeId}`, headers: { authorization: `bearer ${await token(admin)}` } })).json().statusCode).toBe('DRAFT');
     await buyer.reload();
     await card().first().waitFor();
     await expect.poll(() => card().first().textContent(), { timeout: 10000 }).not.toContain(title);

@@ -174,12 +174,12 @@ describe('tenant isolation', () => {
   });
 
   it('shows file records through the generic list, read-only for tenant users', async () => {
-    const list = await s.call({ as: 'buyer', url: '/hfle/v1/1/files/records?bucketName=ssrc&size=100' });
+    const list = await s.call({ as: 'buyer', url: '/hfle/v1/1/files/summary?bucketName=ssrc&size=100' });
     expect(list.statusCode).toBe(200);
     expect(list.json().content.length).toBeGreaterThan(0);
     expect(list.json().content.every((f: { tenantId: number }) => f.tenantId === 1)).toBe(true);
-    expect((await s.call({ as: 'buyer2', url: '/hfle/v1/2/files/records?bucketName=ssrc' })).json().totalElements).toBe(0);
-    expect((await s.call({ as: 'buyer', method: 'POST', url: '/hfle/v1/1/files/records', payload: { fileUrl: 'x' } })).statusCode).toBe(403);
+    expect((await s.call({ as: 'buyer2', url: '/hfle/v1/2/files/summary?bucketName=ssrc' })).json().totalElements).toBe(0);
+    expect((await s.call({ as: 'buyer', method: 'POST', url: '/hfle/v1/1/files', payload: { fileUrl: 'x' } })).statusCode).toBe(403);
   });
 });
 

@@ -137,7 +137,7 @@ describe('the sign-in log', () => {
     const seeded = (await s.call({ url: '/iam/hzero/v1/1/audit-logins/self?loginDateTo=2026-10-01&size=1', as: 'sysadmin' })).json();
     expect(seeded.totalElements).toBeGreaterThan(10);
     // The generic list keeps to the administrators' menus.
-    expect((await s.call({ url: '/iam/hzero/v1/1/audit-logins', as: 'buyer' })).statusCode).toBe(403);
+    expect((await s.call({ url: '/hpfm/v1/1/audit-logins', as: 'buyer' })).statusCode).toBe(403);
   });
 });
 

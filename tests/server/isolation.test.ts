@@ -20,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const tenantPath = (e: EntityDecl, tenant: number) => e.paths.tenant!.replace('{tenantId}', String(tenant));
+/** Where the entity's rows are listed (its `api.list`, HZERO's `/paging`). */
+const listPath = (e: EntityDecl, tenant: number) => `${tenantPath(e, tenant)}${e.api?.list ?? ''}`;
 
 let unique = 0;
 /** A body that would be valid for create, so that a refusal can only come from the access check. */
@@ -58,7 +60,7 @@ function sampleBody(e: EntityDecl, tenant: number): Record<string, unknown> {
 
 /** Some row of the tenant, so that update and delete aim at a real record (1 when there is none). */
 async function someId(e: EntityDecl, tenant: number): Promise<number> {
-  const r = await s.call({ url: `${tenantPath(e, tenant)}?size=1`, as: 'admin' });
+  const r = await s.call({ url: `${listPath(e, tenant)}?size=1`, as: 'admin' });
   const row = (r.json() as { content?: Array<Record<string, unknown>> }).content?.[0];
   return row ? Number(row[e.primaryKey]) : 1;
 }
@@ -111,7 +113,7 @@ describe('tenant isolation (generated over all entities)', () => {
     it('shows a tenant only its own rows', async () => {
       let served = 0;
       for (const as of ['admin2', 'buyer2']) {
-        const r = await s.call({ url: `${tenantPath(e, 2)}?size=1000`, as });
+        const r = await s.call({ url: `${listPath(e, 2)}?size=1000`, as });
         if (r.statusCode === 403) continue; // this role lacks the entity's menus (see permissions.test.ts)
         expect(r.statusCode).toBe(200);
         served++;
@@ -121,7 +123,7 @@ describe('tenant isolation (generated over all entities)', () => {
     });
 
     it('lets the site administrator list both tenants and create, update and delete under one', async () => {
-      for (const tenant of [1, 2]) expect((await s.call({ url: tenantPath(e, tenant), as: 'admin' })).statusCode).toBe(200);
+      for (const tenant of [1, 2]) expect((await s.call({ url: listPath(e, tenant), as: 'admin' })).statusCode).toBe(200);
       const base = tenantPath(e, 1);
       const created = await s.call({ method: 'POST', url: base, payload: sampleBody(e, 1), as: 'admin' });
       expect(created.statusCode, created.body).toBe(200);

@@ -39,36 +39,36 @@ describe('user preview', () => {
 
 describe('status machine', () => {
   it('creates a draft, publishes it (stamping the date) and revokes it', async () => {
-    const created = await s.call({ as: 'sysadmin', method: 'POST', url: '/hpfm/v1/1/notices', payload: { title: 'Plant closed on Friday', noticeTypeCode: 'MAINTENANCE', content: '<p>x</p>', statusCode: 'PUBLISHED' } });
+    const created = await s.call({ as: 'sysadmin', method: 'POST', url: '/hmsg/v1/1/notices', payload: { title: 'Plant closed on Friday', noticeTypeCode: 'MAINTENANCE', content: '<p>x</p>', statusCode: 'PUBLISHED' } });
     expect(created.statusCode).toBe(200);
     const n = created.json() as Notice;
     // The status cannot be chosen on create: every notice starts as a draft.
     expect(n).toMatchObject({ statusCode: 'DRAFT', publishedDate: null });
     expect((await preview('buyer', 1, '?previewCount=100')).some((x) => x.noticeId === n.noticeId)).toBe(false);
 
-    const published = await s.call({ as: 'sysadmin', method: 'POST', url: `/hpfm/v1/1/notices/${n.noticeId}/actions/publish`, payload: {} });
+    const published = await s.call({ as: 'sysadmin', method: 'POST', url: `/hmsg/v1/1/notices/${n.noticeId}/actions/publish`, payload: {} });
     expect(published.statusCode).toBe(200);
     expect(published.json()).toMatchObject({ statusCode: 'PUBLISHED', publishedDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /) });
     expect((await preview('buyer', 1))[0]!.noticeId).toBe(n.noticeId);
 
-    const again = await s.call({ as: 'sysadmin', method: 'POST', url: `/hpfm/v1/1/notices/${n.noticeId}/actions/publish`, payload: {} });
+    const again = await s.call({ as: 'sysadmin', method: 'POST', url: `/hmsg/v1/1/notices/${n.noticeId}/actions/publish`, payload: {} });
     expect(again.json()).toMatchObject({ failed: true, code: 'error.status.transition' });
 
-    const revoked = await s.call({ as: 'sysadmin', method: 'POST', url: `/hpfm/v1/1/notices/${n.noticeId}/actions/revoke`, payload: {} });
+    const revoked = await s.call({ as: 'sysadmin', method: 'POST', url: `/hmsg/v1/1/notices/${n.noticeId}/actions/revoke`, payload: {} });
     expect(revoked.json()).toMatchObject({ statusCode: 'DRAFT', publishedDate: null });
     expect((await preview('buyer', 1, '?previewCount=100')).some((x) => x.noticeId === n.noticeId)).toBe(false);
   });
 
   it('refuses an unknown action and keeps tenants apart', async () => {
-    const [n] = (await s.call({ as: 'sysadmin', url: '/hpfm/v1/1/notices?statusCode=DRAFT' })).json().content as Notice[];
-    expect((await s.call({ as: 'sysadmin', method: 'POST', url: `/hpfm/v1/1/notices/${n!.noticeId}/actions/delete`, payload: {} })).statusCode).toBe(400);
-    expect((await s.call({ as: 'admin2', method: 'POST', url: `/hpfm/v1/2/notices/${n!.noticeId}/actions/publish`, payload: {} })).statusCode).toBe(404);
-    expect((await s.call({ as: 'admin2', url: '/hpfm/v1/1/notices' })).statusCode).toBe(403);
+    const [n] = (await s.call({ as: 'sysadmin', url: '/hmsg/v1/1/notices?statusCode=DRAFT' })).json().content as Notice[];
+    expect((await s.call({ as: 'sysadmin', method: 'POST', url: `/hmsg/v1/1/notices/${n!.noticeId}/actions/delete`, payload: {} })).statusCode).toBe(400);
+    expect((await s.call({ as: 'admin2', method: 'POST', url: `/hmsg/v1/2/notices/${n!.noticeId}/actions/publish`, payload: {} })).statusCode).toBe(404);
+    expect((await s.call({ as: 'admin2', url: '/hmsg/v1/1/notices' })).statusCode).toBe(403);
   });
 
   it('lets only holders of the notices menu write', async () => {
     // The supplier role holds no portal menu.
-    expect((await s.call({ as: 'supplier', method: 'POST', url: '/hpfm/v1/1/notices', payload: { title: 'x', noticeTypeCode: 'SYSTEM' } })).statusCode).toBe(403);
-    expect((await s.call({ as: 'supplier', url: '/hpfm/v1/1/notices' })).statusCode).toBe(200);
+    expect((await s.call({ as: 'supplier', method: 'POST', url: '/hmsg/v1/1/notices', payload: { title: 'x', noticeTypeCode: 'SYSTEM' } })).statusCode).toBe(403);
+    expect((await s.call({ as: 'supplier', url: '/hmsg/v1/1/notices' })).statusCode).toBe(200);
   });
 });

@@ -202,6 +202,6 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
     if (f !== e.primaryKey && !names.includes(f)) add('/defaultSort', `"${f}" is not a field`);
   }
   if (e.tenantField && !names.includes(e.tenantField)) add('/tenantField', `"${e.tenantField}" is not a field`);
-  if (e.api?.item && !e.api.item.endsWith(`/{${e.primaryKey}}`)) add('/api/item', `must end with the primary key "/{${e.primaryKey}}"`);
+  if (e.api?.item && !e.api.item.includes(`{${e.primaryKey}}`)) add('/api/item', `must hold the primary key "{${e.primaryKey}}"`);
   return out;
 }

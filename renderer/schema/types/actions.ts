@@ -23,8 +23,13 @@ export const ACTION_TYPES = {
     },
   },
   request: {
-    description: 'Calls a server path with the record, the selected rows or nothing, then refreshes',
-    properties: { ...urlProp, method: { enum: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] }, body: { enum: ['record', 'selected', 'none'] } },
+    description: 'Calls a server path with the record, the record as a one-row list, the selected rows or nothing, then refreshes',
+    properties: {
+      ...urlProp,
+      method: { enum: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] },
+      body: { enum: ['record', 'recordList', 'selected', 'none'] },
+      bodyItem: { type: 'object', description: 'Each body row in the backend\'s shape: string values are templates over the row, route and user ("{id}" keeps the id a number)' },
+    },
     required: ['url'],
     check: (a, p, e, c) => {
       const method = (a.method as string) ?? 'POST';

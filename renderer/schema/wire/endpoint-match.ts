@@ -19,6 +19,8 @@ export interface ContractCall {
   url: string;
   params: string[];
   body?: 'json' | 'form';
+  /** An export (`exportType`): HZERO exports only from its `/export` endpoints. */
+  export?: boolean;
 }
 
 export type Verdict =
@@ -62,7 +64,7 @@ export function indexCatalogue(endpoints: CatalogueEndpoint[]): Map<string, Cata
 /** How a call with one concrete path template fares against the catalogue. */
 export function matchCall(call: ContractCall, index: Map<string, CatalogueEndpoint[]>): Verdict {
   const segs = segments(call.url);
-  const candidates = (index.get(segs.length + segs[1]!) ?? []).filter((e) => samePath(call.url, e.p));
+  const candidates = (index.get(segs.length + segs[1]!) ?? []).filter((e) => samePath(call.url, e.p) && (!call.export || e.p.endsWith('/export')));
   if (!candidates.length) return { kind: 'none' };
   // A literal segment beats a parameter: `/users/paging` is not `/users/{userId}`.
   const literal = (e: CatalogueEndpoint) => segments(e.p).filter((s) => !isParam(s)).length;

@@ -1,4 +1,4 @@
-import type { EntityDecl } from '../entity.ts';
+import type { ApiCall, EntityDecl } from '../entity.ts';
 
 type Row = Record<string, unknown>;
 
@@ -9,6 +9,8 @@ export interface CallSpec {
   /** Values the URL template may read besides the user and route (the record being written). */
   vars?: Row;
   body?: unknown;
+  /** The answer is a list holding the written record (a list body was sent). */
+  listAnswer?: boolean;
 }
 
 /**
@@ -22,9 +24,12 @@ export interface RestConvention {
   list(base: string, e: EntityDecl): string;
   /** The record's own path under the collection. */
   item(base: string, e: EntityDecl): string;
+  /** Where an export of the collection goes (`exportType=COLUMN`, then the file). */
+  exportUrl(base: string, e: EntityDecl): string;
+  create(base: string, e: EntityDecl, body: Row): CallSpec;
   update(base: string, e: EntityDecl, record: Row, body: Row): CallSpec;
-  /** Deleting rows: the platform's batch DELETE of keys and versions on the collection. */
-  remove(base: string, e: EntityDecl, records: Row[]): CallSpec;
+  /** Deleting rows: one batch call of keys and versions, or one call per record. */
+  remove(base: string, e: EntityDecl, records: Row[]): CallSpec[];
   transition(base: string, e: EntityDecl, record: Row, action: string): CallSpec;
   history(base: string, e: EntityDecl, id: unknown): CallSpec;
   importFile(base: string): CallSpec;
@@ -34,22 +39,41 @@ export interface RestConvention {
 
 const keyAndVersion = (e: EntityDecl, r: Row): Row => ({ [e.primaryKey]: r[e.primaryKey], objectVersionNumber: r.objectVersionNumber });
 
+/** A write of the entity's `api` declaration (or the default) with its body. */
+function write(base: string, call: ApiCall | undefined, method: 'POST' | 'PUT', vars: Row, body: unknown): CallSpec {
+  const list = !!call?.list;
+  return { method: call?.method ?? method, url: `${base}${call?.path ?? ''}`, vars, body: list ? [body] : body, ...(list ? { listAnswer: true } : {}) };
+}
+
 /**
  * The platform's (HZERO 1.5's) habits, which the reference server follows: lists and records
- * where the entity's `api` says (default the base and `/{key}`), updates as `PUT {base}` with the
- * key and `objectVersionNumber` in the body, deletes as a batch `DELETE {base}`.
+ * where the entity's `api` says (default the base and `/{key}`), creates by `POST {base}`,
+ * updates by `PUT {base}` with the key and `objectVersionNumber` in the body, deletes as a batch
+ * `DELETE {base}`; an entity's `api` moves any of them (HZERO's `POST /create`, a save by `POST`,
+ * a delete per record by `DELETE /{id}`).
  */
 export const platformConvention: RestConvention = {
   list: (base, e) => `${base}${e.api?.list ?? ''}`,
   item: (base, e) => `${base}${e.api?.item ?? `/{${e.primaryKey}}`}`,
-  update: (base, e, record, body) => ({
-    method: 'PUT',
-    url: base,
+  exportUrl: (base, e) => `${base}${e.api?.export ?? ''}`,
+  create: (base, e, body) => write(base, e.api?.create, 'POST', body, body),
+  update: (base, e, record, body) =>
+    write(base, e.api?.update, 'PUT', record, {
+      ...body,
+      [e.primaryKey]: record[e.primaryKey] ?? body[e.primaryKey],
+      objectVersionNumber: record.objectVersionNumber ?? body.objectVersionNumber,
+    }),
+  remove(base, e, records) {
+    const r = e.api?.remove;
+    if (r?.path?.includes(`{${e.primaryKey}}`)) return records.map((rec) => ({ method: r.method ?? 'DELETE', url: `${base}${r.path}`, vars: rec, ...(r.body ? { body: keyAndVersion(e, rec) } : {}) }));
+    return [{ method: r?.method ?? 'DELETE', url: `${base}${r?.path ?? ''}`, body: records.map((rec) => keyAndVersion(e, rec)) }];
+  },
+  transition: (base, e, record, action) => ({
+    method: 'POST',
+    url: `${base}${e.api?.transition?.path ?? `/{${e.primaryKey}}/actions/{action}`}`.replace('{action}', action),
     vars: record,
-    body: { ...body, [e.primaryKey]: record[e.primaryKey] ?? body[e.primaryKey], objectVersionNumber: record.objectVersionNumber ?? body.objectVersionNumber },
+    ...(e.api?.transition?.body === false ? {} : { body: { objectVersionNumber: record.objectVersionNumber } }),
   }),
-  remove: (base, e, records) => ({ method: 'DELETE', url: base, body: records.map((r) => keyAndVersion(e, r)) }),
-  transition: (base, e, record, action) => ({ method: 'POST', url: `${base}/{${e.primaryKey}}/actions/${action}`, vars: record, body: { objectVersionNumber: record.objectVersionNumber } }),
   history: (base, e, id) => ({ method: 'GET', url: `${base}/{${e.primaryKey}}/history`, vars: { [e.primaryKey]: id } }),
   importFile: (base) => ({ method: 'POST', url: `${base}/import` }),
   page(data, where = {}) {

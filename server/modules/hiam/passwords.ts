@@ -292,23 +292,26 @@ export async function iamPasswordRoutes(app: FastifyInstance, ctx: ServerContext
     return db.transaction((tx) => setPassword(tx, { userId: a.userId, password: body.password, changeType: 'SELF', by: a }));
   });
 
-  app.get('/iam/v1/:tenantId/password-policies/current', { schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' } } } } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    await checkEntityAccess(db, policyEntity, scope.auth, 'read');
-    const tenantId = scope.tenantId!;
-    const repo = new EntityRepository(policyEntity, ctx);
-    const first = async () =>
-      (await db.query<{ id: number }>('select password_policy_id::float8 as id from iam_password_policy where tenant_id = $1 order by password_policy_id limit 1', [tenantId])).rows[0];
-    let found = await first();
-    if (!found) {
-      // A tenant created after the seed gets its policy on first look, with the declared defaults.
-      const t = (await db.query<{ tenant_num: string }>('select tenant_num from hpfm_tenant where tenant_id = $1', [tenantId])).rows[0];
-      const cols = policyEntity.fields.filter((f) => f.default !== undefined && f.name !== policyEntity.primaryKey);
-      const names = ['tenant_id', 'code', 'name', ...cols.map((f) => f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))];
-      const values = [tenantId, `${t?.tenant_num ?? tenantId}.DEFAULT`, 'Default password policy', ...cols.map((f) => f.default)];
-      await db.query(`insert into iam_password_policy (${names.join(', ')}) values (${values.map((_, i) => `$${i + 1}`).join(', ')})`, values);
-      found = await first();
-    }
-    return repo.get(scope, found!.id);
-  });
+  // HZERO answers the tenant's one policy on the collection itself; `/current` is our earlier path.
+  for (const url of ['/iam/v1/:tenantId/password-policies', '/iam/v1/:tenantId/password-policies/current']) {
+    app.get(url, { schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' } } } } }, async (req) => {
+      const scope = resolveScope(req, 'tenant');
+      await checkEntityAccess(db, policyEntity, scope.auth, 'read');
+      const tenantId = scope.tenantId!;
+      const repo = new EntityRepository(policyEntity, ctx);
+      const first = async () =>
+        (await db.query<{ id: number }>('select password_policy_id::float8 as id from iam_password_policy where tenant_id = $1 order by password_policy_id limit 1', [tenantId])).rows[0];
+      let found = await first();
+      if (!found) {
+        // A tenant created after the seed gets its policy on first look, with the declared defaults.
+        const t = (await db.query<{ tenant_num: string }>('select tenant_num from hpfm_tenant where tenant_id = $1', [tenantId])).rows[0];
+        const cols = policyEntity.fields.filter((f) => f.default !== undefined && f.name !== policyEntity.primaryKey);
+        const names = ['tenant_id', 'code', 'name', ...cols.map((f) => f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))];
+        const values = [tenantId, `${t?.tenant_num ?? tenantId}.DEFAULT`, 'Default password policy', ...cols.map((f) => f.default)];
+        await db.query(`insert into iam_password_policy (${names.join(', ')}) values (${values.map((_, i) => `$${i + 1}`).join(', ')})`, values);
+        found = await first();
+      }
+      return repo.get(scope, found!.id);
+    });
+  }
 }

@@ -184,26 +184,29 @@ export async function iamRoleMenuRoutes(app: FastifyInstance, ctx: ServerContext
       remove(req, menuIds(req.body)),
     );
 
-    app.get(`${base}/users`, { schema: { params: params({ roleId: id }), querystring: listQuery } }, async (req) => {
-      const { scope, role } = await scopeOf(req, tenant, 'read');
-      const q = req.query as Row;
-      const { page, size } = pageParams(q);
-      const p: unknown[] = [role.id];
-      const where = ['t.id in (select user_id from iam_member_role where role_id = $1)'];
-      for (const [name, col] of [
-        ['loginName', 't.login_name'],
-        ['realName', 't.real_name'],
-      ] as const) {
-        const v = q[name];
-        if (v === undefined || v === '') continue;
-        p.push(`%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        where.push(`${col} ilike $${p.length}`);
-      }
-      const w = where.join(' and ');
-      const total = Number((await db.query<{ n: number }>(`select count(*)::int as n from iam_user t where ${w}`, p)).rows[0]!.n);
-      const rows = (await db.query<Row>(`select ${selectList(userEntity)} from iam_user t where ${w} order by t.id limit ${size} offset ${page * size}`, p)).rows;
-      await addMeanings(db, rows, userEntity.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
-      return toPage(rows, page, size, total);
-    });
+    // HZERO's path for a role's users is `member-roles/role-users/{roleId}`; ours stays for older callers.
+    for (const url of [`${base}/users`, `${prefix}/member-roles/role-users/:roleId`]) {
+      app.get(url, { schema: { params: params({ roleId: id }), querystring: listQuery } }, async (req) => {
+        const { scope, role } = await scopeOf(req, tenant, 'read');
+        const q = req.query as Row;
+        const { page, size } = pageParams(q);
+        const p: unknown[] = [role.id];
+        const where = ['t.id in (select user_id from iam_member_role where role_id = $1)'];
+        for (const [name, col] of [
+          ['loginName', 't.login_name'],
+          ['realName', 't.real_name'],
+        ] as const) {
+          const v = q[name];
+          if (v === undefined || v === '') continue;
+          p.push(`%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+          where.push(`${col} ilike $${p.length}`);
+        }
+        const w = where.join(' and ');
+        const total = Number((await db.query<{ n: number }>(`select count(*)::int as n from iam_user t where ${w}`, p)).rows[0]!.n);
+        const rows = (await db.query<Row>(`select ${selectList(userEntity)} from iam_user t where ${w} order by t.id limit ${size} offset ${page * size}`, p)).rows;
+        await addMeanings(db, rows, userEntity.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
+        return toPage(rows, page, size, total);
+      });
+    }
   }
 }

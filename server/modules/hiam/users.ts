@@ -255,19 +255,22 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
         loginDateTo: { type: 'string', maxLength: 20 },
       },
     };
-    app.get(`${prefix}/audit-logins/self`, { schema: { params: params(tenant, {}), querystring: logQuery } }, async (req) => {
-      const scope = resolveScope(req, tenant ? 'tenant' : 'site');
-      const q = { ...(req.query as Row) };
-      let admin = true;
-      try {
-        await checkEntityAccess(db, loginLogEntity, scope.auth, 'read');
-      } catch {
-        admin = false;
-      }
-      if (!admin) q.userId = scope.auth.userId;
-      else delete q.userId;
-      return new EntityRepository(loginLogEntity, ctx).list(scope, q);
-    });
+    // HZERO's path is the platform service's `/hpfm/v1/audit-logins/self`; ours under iam stays for older callers.
+    for (const url of [`${prefix}/audit-logins/self`, ...(tenant ? [] : ['/hpfm/v1/audit-logins/self'])]) {
+      app.get(url, { schema: { params: params(tenant, {}), querystring: logQuery } }, async (req) => {
+        const scope = resolveScope(req, tenant ? 'tenant' : 'site');
+        const q = { ...(req.query as Row) };
+        let admin = true;
+        try {
+          await checkEntityAccess(db, loginLogEntity, scope.auth, 'read');
+        } catch {
+          admin = false;
+        }
+        if (!admin) q.userId = scope.auth.userId;
+        else delete q.userId;
+        return new EntityRepository(loginLogEntity, ctx).list(scope, q);
+      });
+    }
   }
 
   /** The profile fields `GET /iam/hzero/v1/users/self` also answers, after an update. */

@@ -19,8 +19,8 @@ registerHooks('notice', {
 });
 
 /**
- * Notices are managed through the generic `/hpfm/v1/[{tenantId}/]notices` paths (status actions
- * `publish` and `revoke`). Readers get `GET /hmsg/v1/{tenantId}/notices/user/preview`: the
+ * Notices are managed through the generic `/hmsg/v1/[{tenantId}/]notices` paths, HZERO's (status actions
+ * `publish` and `revoke`, also at HZERO's `/{noticeId}/publish|revoke`). Readers get `GET /hmsg/v1/{tenantId}/notices/user/preview`: the
  * published notices of their tenant and of the platform, newest first.
  */
 export async function noticeRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
