@@ -11,7 +11,7 @@ const api = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const proxied = ['^/oauth/', '^/hpfm/websocket', '^/[a-z0-9-]+/(v\\d+|hzero)/', '^/api/', '^/api-docs'];
 
 export default defineConfig({
-  plugins: [react(), screenManifest(import.meta.dirname), promptKeys(import.meta.dirname), entitySeedStrip()],
+  plugins: [react(), screenManifest(import.meta.dirname, { fetched: true }), promptKeys(import.meta.dirname), entitySeedStrip()],
   server: {
     host: '127.0.0.1',
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: true, changeOrigin: false }])),

@@ -8,7 +8,10 @@ declare module 'virtual:screen-manifest' {
     /** The raw JSON text of the schema file. */
     load: () => Promise<string>;
   }
+  /** The route table: full from the start inline (dev, Storybook), filled by `loadScreens()` in the app's build. */
   export const screens: ScreenManifestEntry[];
+  /** Resolves with `screens` once the table is there. */
+  export const loadScreens: () => Promise<ScreenManifestEntry[]>;
 }
 
 declare module 'virtual:prompt-keys' {

@@ -5,7 +5,7 @@ import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { ExceptionPage } from './exception/ExceptionPage.tsx';
 import { DefaultLayout } from './layouts/DefaultLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
-import { screenRouteData } from './routes/screen-routes.ts';
+import { screenRouteData, screensLoaded } from './routes/screen-routes.ts';
 import { StoreContext, useStores } from './StoreContext.ts';
 import type { RootStore } from './stores/RootStore.ts';
 
@@ -18,7 +18,7 @@ const Start = observer(function Start() {
   navigateRef.current = navigate;
   useEffect(() => {
     const isPublic = window.location.pathname.startsWith('/pub/') || window.location.pathname.startsWith('/exception/');
-    void root.start(screenRouteData(), () => navigateRef.current('/exception/500', { replace: true }), { requireLogin: !isPublic });
+    void root.start(screensLoaded.then(screenRouteData), () => navigateRef.current('/exception/500', { replace: true }), { requireLogin: !isPublic });
   }, [root]);
   if (root.state === 'exception') return <ExceptionPage type="500" />;
   if (root.state !== 'authorised') return null;

@@ -1,5 +1,6 @@
 import type { EntityDecl, EntityField } from '../schema/entity.ts';
 import type { ActionContext } from './types.ts';
+import { meaningOf } from '../schema/meaning.ts';
 
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,7 +15,7 @@ th{background:#f0f0f0;width:30%}.page button,.page .ant-pagination,.page [data-t
 export function recordSheet(entity: EntityDecl, rec: Record<string, unknown>, title: string, label: (l: EntityField['label']) => string): string {
   const rows = entity.fields
     .filter(printable)
-    .map((f) => `<tr><th>${esc(label(f.label))}</th><td>${esc(rec[`${f.name}Meaning`] ?? rec[f.name])}</td></tr>`)
+    .map((f) => `<tr><th>${esc(label(f.label))}</th><td>${esc(rec[meaningOf(f.name)] ?? rec[f.name])}</td></tr>`)
     .join('');
   return `<h1>${esc(title)}</h1><table data-print="record">${rows}</table>`;
 }

@@ -5,6 +5,7 @@ import { useServices } from '../runtime/services.ts';
 import { STATUS_MAPS } from '../schema/types/status-maps.ts';
 import type { CellProps } from './types.ts';
 import { fillUrl } from '../data/url-template.ts';
+import { meaningOf } from '../schema/meaning.ts';
 
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 
@@ -18,7 +19,7 @@ export function NumberCell({ value, column }: CellProps) {
 }
 
 export function LovCell({ row, column, value }: CellProps) {
-  return <>{(row[`${column.field}Meaning`] as string) ?? (empty(value) ? '' : String(value))}</>;
+  return <>{(row[meaningOf(column.field)] as string) ?? (empty(value) ? '' : String(value))}</>;
 }
 
 export function FlagCell({ value }: CellProps) {
@@ -30,14 +31,14 @@ export function FlagCell({ value }: CellProps) {
 export function StatusCell({ value, column, row }: CellProps) {
   const s = useServices();
   const map = column.statusMap ? STATUS_MAPS[column.statusMap] : undefined;
-  if (!map) return <CellTag>{(row[`${column.field}Meaning`] as string) ?? String(value ?? '')}</CellTag>;
+  if (!map) return <CellTag>{(row[meaningOf(column.field)] as string) ?? String(value ?? '')}</CellTag>;
   const d = map(value);
   return <CellTag color={d.color}>{s.t(d.key, d.text)}</CellTag>;
 }
 
 export function LinkCell({ value, column, row }: CellProps) {
   const s = useServices();
-  const text = (row[`${column.field}Meaning`] as string) ?? String(value ?? '');
+  const text = (row[meaningOf(column.field)] as string) ?? String(value ?? '');
   if (!column.link) return <>{text}</>;
   const href = fillUrl(column.link, { ...s.user, ...row });
   return (

@@ -8,7 +8,8 @@ export async function screenSource(s: RendererServices, file: string): Promise<S
   const hosted = s.screenSource?.(file);
   if (hosted) return hosted;
   // The route table is only needed by hosts that do not resolve screens themselves.
-  const { screens } = await import('virtual:screen-manifest');
+  const { loadScreens } = await import('virtual:screen-manifest');
+  const screens = await loadScreens();
   const entry = screens.find((x) => x.file === file);
   if (!entry) throw new Error(`no schema file ${file}`);
   return { file, load: entry.load };

@@ -6,6 +6,7 @@ import type { LovViewDecl } from '../schema/lovs.ts';
 import type { FieldProps } from './types.ts';
 import { platformUrl } from '../data/platform-url.ts';
 import { platformConvention } from '../schema/wire/rest-convention.ts';
+import { meaningOf } from '../schema/meaning.ts';
 
 /** What `/lov-view/info` answers: the declared view (schemas/lovs) without the server-side parts. */
 type LovView = Omit<LovViewDecl, 'viewName' | 'entity'>;
@@ -23,7 +24,7 @@ function lovPage(answer: unknown, current: number, size: number): { rows: Record
 /**
  * LOV lookup modal (§7.3): the view (`/lov-view/info`) gives the query fields and columns; rows
  * come paged from `/lovs/data`. Picking a row sets the value, its display text
- * (`<field>Meaning`) and any fields named in the screen's `lovMap`.
+ * (`meaningOf(field)`) and any fields named in the screen's `lovMap`.
  */
 export default function LovField({ field, value, onChange, disabled, id, record, setValue }: FieldProps) {
   const s = useServices();
@@ -61,19 +62,19 @@ export default function LovField({ field, value, onChange, disabled, id, record,
   const pick = (row: Record<string, unknown>) => {
     if (!view) return;
     onChange(row[view.valueField]);
-    setValue(`${field.name}Meaning`, row[view.displayField]);
+    setValue(meaningOf(field.name), row[view.displayField]);
     for (const [target, src] of Object.entries(field.lovMap ?? {})) setValue(target, row[src]);
     setOpen(false);
   };
 
-  const text = (record[`${field.name}Meaning`] as string) ?? (value === null || value === undefined ? '' : String(value));
+  const text = (record[meaningOf(field.name)] as string) ?? (value === null || value === undefined ? '' : String(value));
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
         <Input id={id} name={field.name} readOnly value={text} disabled={disabled} onClick={() => !disabled && setOpen(true)} />
         <Button aria-label="lookup" icon={<SearchOutlined />} disabled={disabled} onClick={() => setOpen(true)} />
         {!disabled && value !== null && value !== undefined && value !== '' && (
-          <Button aria-label="clear" onClick={() => { onChange(null); setValue(`${field.name}Meaning`, null); }}>×</Button>
+          <Button aria-label="clear" onClick={() => { onChange(null); setValue(meaningOf(field.name), null); }}>×</Button>
         )}
       </Space.Compact>
       <Modal open={open} title={view?.title ?? s.label(field.label)} width={view?.width ?? 520} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { type LovOption, lovOptions } from '../data/lov-cache.ts';
 import { useServices } from '../runtime/services.ts';
 import type { FieldProps } from './types.ts';
+import { meaningOf } from '../schema/meaning.ts';
 
 /** A select over a value set (`/hpfm/v1/lovs/value?lovCode=`). */
 export default function SelectField({ field, value, onChange, disabled, id, setValue }: FieldProps) {
@@ -30,7 +31,7 @@ export default function SelectField({ field, value, onChange, disabled, id, setV
       options={options.map((o) => ({ value: o.value, label: o.meaning }))}
       onChange={(v) => {
         onChange(v ?? null);
-        setValue(`${field.name}Meaning`, options.find((o) => o.value === v)?.meaning ?? null);
+        setValue(meaningOf(field.name), options.find((o) => o.value === v)?.meaning ?? null);
       }}
     />
   );

@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { EntityDecl } from '../schema/entity.ts';
 import { conventionOf } from '../schema/wire/rest-convention.ts';
 import { type PlatformCall, platformCalls } from '../schema/wire/platform-calls.ts';
 import { readCheckInputs } from './check-inputs.ts';
+import { pageDesignerCalls } from '../schema/wire/page-designer-calls.ts';
 
 /**
  * Every call the UI can make, found without a browser: the shell's and renderer's own calls
@@ -132,7 +135,7 @@ function screenEntityCalls(file: string, s: Obj, entities: Map<string, EntityDec
     actionOps(s.toolbar, false, ops, exports);
     actionOps(s.actions, true, ops, exports);
     actionOps(isObj(s.table) ? s.table.rowActions : undefined, true, ops, exports);
-    // An export action's own URL is a written call; only the default one is the entity's.
+    // An export action's own URL replaces the entity's export path.
     const d = exports.length ? { ...data, export: exports[0] } : data;
     // The record dialog of a list writes to the list's own collection when it has one (ListPage's form `baseUrl`).
     const formBase = isObj(data.list) && typeof data.list.url === 'string' ? [data.list.url.split('?')[0]!] : undefined;
@@ -159,8 +162,15 @@ function screenEntityCalls(file: string, s: Obj, entities: Map<string, EntityDec
 /** Every call of the UI: platform calls, then each screen's written and entity calls. */
 export function uiCalls(schemasDir: string): UiCall[] {
   const inputs = readCheckInputs(schemasDir);
-  const out: UiCall[] = Object.values(platformCalls).map((p: PlatformCall) => ({ method: p.method, url: p.url, params: [...(p.params ?? [])], ...(p.body ? { body: p.body } : {}), by: p.by }));
-  for (const { file, doc } of inputs.screens) {
+  const table = (calls: Record<string, PlatformCall>, by: string): UiCall[] =>
+    Object.entries(calls).map(([name, p]) => ({ method: p.method, url: p.url, params: [...(p.params ?? [])], ...(p.body ? { body: p.body } : {}), by: `${by} ${name}` }));
+  const out: UiCall[] = [...table(platformCalls, 'platform-calls.ts'), ...table(pageDesignerCalls, 'page-designer-calls.ts')];
+  // The shell's own screens (the workplace dashboard) are fragments, read like any screen.
+  const fragmentsDir = join(schemasDir, 'fragments');
+  const fragments = readdirSync(fragmentsDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ file: `fragments/${f}`, doc: JSON.parse(readFileSync(join(fragmentsDir, f), 'utf8')) as Record<string, unknown> }));
+  for (const { file, doc } of [...inputs.screens, ...fragments]) {
     out.push(...writtenCalls(file, doc));
     out.push(...screenEntityCalls(file, doc, inputs.entities));
   }

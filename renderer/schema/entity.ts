@@ -24,7 +24,7 @@ export interface EntityField {
   precision?: number;
   pattern?: string;
   format?: 'email' | 'phone' | 'url';
-  /** Value-set code: the value must be one of `/v1/lovs/value?lovCode=`; lists also get `<name>Meaning`. */
+  /** Value-set code: the value must be one of `/v1/lovs/value?lovCode=`; lists also get its display text (`meaningOf`: `statusCode` → `statusMeaning`). */
   lov?: string;
   /** LOV view code for the lookup modal (`/v1/lov-view/info?viewCode=`). */
   lovView?: string;

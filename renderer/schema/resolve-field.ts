@@ -67,7 +67,7 @@ export interface ResolvedColumn extends ColumnRef {
 export function resolveColumn(entity: EntityDecl, item: ColumnItem, path: string): ResolvedColumn {
   const ref: ColumnRef = typeof item === 'string' ? { field: item } : item;
   const decl = findField(entity, ref.field, typeof item === 'string' ? path : `${path}/field`);
-  // A LOV view field shows the display name the server adds as `<field>Meaning` (server/resources/lov-view-meanings.ts), as a value set field does.
+  // A LOV view field shows the display name the server adds as its display text (`meaningOf`) (server/resources/lov-view-meanings.ts), as a value set field does.
   const cell = ref.cell ?? (ref.link ? 'link' : ref.statusMap ? 'status' : decl.lov || decl.lovView ? 'lov' : FIELD_TYPES[decl.type].cell);
   return { ...ref, label: ref.label ?? decl.label ?? decl.name, cell, decl };
 }

@@ -19,7 +19,7 @@ export default defineConfig({
   logLevel: 'warn',
   // Same plugins as the app, so renderer code builds exactly as it does in the product; the
   // screen manifest names schema files from the repo root (`/schemas/…`), which is not this root.
-  plugins: [react(), screenManifest(repo), promptKeys(repo)],
+  plugins: [react(), screenManifest(repo, { fetched: true }), promptKeys(repo)],
   resolve: { alias: [{ find: /^\/schemas\//, replacement: `${join(repo, 'schemas')}/` }] },
   build: {
     emptyOutDir: true,

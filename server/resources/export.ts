@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database.ts';
 import { badRequest } from '../http/errors.ts';
 import { EntityRepository } from './crud-routes.ts';
 import { type Level, resolveScope, type Scope } from './scope.ts';
+import { meaningOf } from '../../renderer/schema/meaning.ts';
 
 /** Most rows one export writes; the response says when it stopped there (`x-export-truncated`). */
 export const EXPORT_ROW_LIMIT = 100_000;
@@ -91,7 +92,7 @@ async function exportResponse(ctx: ServerContext, e: EntityDecl, scope: Scope, p
   // The list may cap the page size below BATCH; paging by what it answered never skips rows.
   const pageSize = first.size;
   const line = (row: Record<string, unknown>) =>
-    fields.map((f) => cell(f.lov && row[`${f.name}Meaning`] !== undefined ? row[`${f.name}Meaning`] : row[f.name], TEXTUAL.has(f.type) || !!f.lov)).join(',');
+    fields.map((f) => cell(f.lov && row[meaningOf(f.name)] !== undefined ? row[meaningOf(f.name)] : row[f.name], TEXTUAL.has(f.type) || !!f.lov)).join(',');
   async function* csv() {
     yield `\uFEFF${columns.map((c) => cell(c.title, true)).join(',')}\r\n`;
     let sent = 0;

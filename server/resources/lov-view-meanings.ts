@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { tenantColumn } from './ddl.ts';
 import { columnOf, ident } from './naming.ts';
 import type { Scope } from './scope.ts';
+import { meaningOf } from '../../renderer/schema/meaning.ts';
 
 type Row = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ const declared = (e: EntityDecl, name: string): EntityField | { name: string; ty
   e.fields.find((f) => f.name === name && !f.private) ?? (name === e.primaryKey ? { name, type: 'integer' } : undefined);
 
 /**
- * Adds `<field>Meaning` (the view's display field, e.g. companyName for companyId) to rows for
+ * Adds the display text (`meaningOf`: the view's display field, e.g. companyName for companyId) to rows for
  * every field bound to a LOV view, so lists show names rather than ids. One query for the views
  * and one per field for the page's distinct values, however many rows there are. The view's
  * fields are checked against the target entity's declaration before they reach SQL.
@@ -65,7 +66,7 @@ export async function addLovViewMeanings(db: Queryable, entities: Map<string, En
       const v = row[f.name];
       if (v === null || v === undefined || v === '') continue;
       const name = names.get(String(v));
-      if (name !== undefined && name !== null) row[`${f.name}Meaning`] = name;
+      if (name !== undefined && name !== null) row[meaningOf(f.name)] = name;
     }
   }
 }

@@ -1,5 +1,8 @@
-import { screens, type ScreenManifestEntry } from 'virtual:screen-manifest';
+import { loadScreens, screens, type ScreenManifestEntry } from 'virtual:screen-manifest';
 import { findRoute, matchPattern, type RouteInfo } from '../stores/route-data.ts';
+
+/** The route table, fetched as soon as the app loads (in parallel with the current user). */
+export const screensLoaded: Promise<unknown> = loadScreens();
 
 /** routerData built from the screen schemas: every declared route with its title and flags. */
 export function screenRouteData(): RouteInfo[] {

@@ -29,18 +29,19 @@ export class RootStore {
 
   /**
    * Token from the hash (or storage) → current user → language → menu → authorised.
-   * `onUserFailure` navigates to /exception/500 (§8).
+   * `onUserFailure` navigates to /exception/500 (§8). The route table may still be loading (the
+   * built app fetches it while the user loads); a failure to load it is a failure like the user's.
    */
-  async start(routes: RouteInfo[], onUserFailure: () => void, opts: { requireLogin?: boolean } = {}): Promise<void> {
+  async start(routes: RouteInfo[] | Promise<RouteInfo[]>, onUserFailure: () => void, opts: { requireLogin?: boolean } = {}): Promise<void> {
     const token = consumeTokenFromLocation() ?? getAccessToken();
-    this.workspace.setRouterData(routes);
+    const routesReady = Promise.resolve(routes).then((r) => this.workspace.setRouterData(r));
     if (!token) {
       if (opts.requireLogin !== false) {
         redirectToLogin();
         return;
       }
       // Without a user the platform's default language applies.
-      await this.i18n.use('zh_CN');
+      await Promise.all([this.i18n.use('zh_CN'), routesReady]);
       document.getElementById('app-loading')?.remove();
       runInAction(() => (this.state = 'authorised'));
       return;
@@ -49,7 +50,7 @@ export class RootStore {
     // The prompt keys (a static asset) load while the user does; the prompt call needs both.
     void promptKeys().catch(() => undefined);
     try {
-      user = await this.user.loadCurrentUser();
+      [user] = await Promise.all([this.user.loadCurrentUser(), routesReady]);
     } catch (e) {
       if ((e as { status?: number }).status === 401) return; // the request layer is already redirecting to sign-in
       document.getElementById('app-loading')?.remove();

@@ -7,6 +7,7 @@ import { type Page, toPage } from '../../renderer/schema/wire/page.ts';
 import { DataSourceError } from './data-source-error.ts';
 import { listRows } from './list-rows.ts';
 import type { LovStore } from './lov-store.ts';
+import { meaningOf } from '../../renderer/schema/meaning.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -92,12 +93,12 @@ export class EntityStore {
     return rows;
   }
 
-  /** A copy for the client: private fields never leave, value-set fields get `<field>Meaning`. */
+  /** A copy for the client: private fields never leave, value-set fields get their display text (`meaningOf`). */
   private out(e: EntityDecl, row: Row, lang: string): Row {
     const o: Row = { ...row };
     for (const f of e.fields) {
       if (f.private) delete o[f.name];
-      else if (f.lov && !empty(row[f.name])) o[`${f.name}Meaning`] = this.lovs.meanings(f.lov, lang).get(String(row[f.name])) ?? String(row[f.name]);
+      else if (f.lov && !empty(row[f.name])) o[meaningOf(f.name)] = this.lovs.meanings(f.lov, lang).get(String(row[f.name])) ?? String(row[f.name]);
     }
     return o;
   }

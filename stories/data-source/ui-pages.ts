@@ -219,9 +219,9 @@ export class UiPageStore {
     const meaning = (code: string, v: string) => this.lovs.meanings(code, lang).get(v) ?? v;
     const out = rows.slice(page * size, page * size + size).map(({ content: _c, publishedContent: _p, baseContent: _b, ...r }) => ({
       ...r,
-      statusCodeMeaning: meaning('HPFM.UI_PAGE.STATUS', r.statusCode),
+      statusMeaning: meaning('HPFM.UI_PAGE.STATUS', r.statusCode),
       pageLevelMeaning: meaning('HPFM.UI_PAGE.LEVEL', r.pageLevel),
-      templateCodeMeaning: meaning('HPFM.UI_PAGE.TEMPLATE', r.templateCode),
+      templateMeaning: meaning('HPFM.UI_PAGE.TEMPLATE', r.templateCode),
     }));
     return toPage(out, page, size, rows.length);
   }

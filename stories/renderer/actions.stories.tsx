@@ -85,7 +85,7 @@ function ActionPanel({ type, log }: { type: string; log: (line: string) => void 
           { title: 'demoId', dataIndex: 'demoId', width: 80 },
           { title: 'demoCode', dataIndex: 'demoCode' },
           { title: 'demoName', dataIndex: 'demoName' },
-          { title: 'statusCode', dataIndex: 'statusCode', render: (v, r) => <Tag>{String(r.statusCodeMeaning ?? v)}</Tag> },
+          { title: 'statusCode', dataIndex: 'statusCode', render: (v, r) => <Tag>{String(r.statusMeaning ?? v)}</Tag> },
           { title: 'objectVersionNumber', dataIndex: 'objectVersionNumber' },
         ]}
       />

@@ -163,7 +163,7 @@ describe('the shell', () => {
     const page = await e.signIn('admin', '/workplace');
     let failing = true;
     // Fail the screen's schema chunk, as a network drop during a deploy would.
-    await page.route('**/assets/role.list-*.json', (route) => (failing ? route.abort() : route.continue()));
+    await page.route('**/assets/schemas/hiam-role.list-*.json', (route) => (failing ? route.abort() : route.continue()));
     await page.evaluate(() => {
       history.pushState({}, '', '/hiam/role');
       dispatchEvent(new PopStateEvent('popstate'));

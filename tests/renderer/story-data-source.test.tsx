@@ -5,6 +5,7 @@ import { fillUrl } from '../../renderer/data/url-template.ts';
 import { DataSource, DataSourceError, STORY_USER } from '../../stories/data-source/index.ts';
 import { ScreenStory, screenParams } from '../../stories/support/screen-stories.tsx';
 import { manifestEntries } from './story-manifest.ts';
+import { meaningOf } from '../../renderer/schema/meaning.ts';
 
 const screens = manifestEntries();
 
@@ -35,7 +36,7 @@ describe('the stories’ in-browser data source', () => {
     const hits = await ds.request<Page>(base('poHeader'), { query: { size: 100, statusCode: status } });
     expect(hits.totalElements).toBe(all.content.filter((r) => r.statusCode === status).length);
     const lovField = e.fields.find((f) => f.lov && all.content[0]![f.name] != null)!;
-    expect(all.content[0]![`${lovField.name}Meaning`]).toBeTypeOf('string');
+    expect(all.content[0]![meaningOf(lovField.name)]).toBeTypeOf('string');
     await expect(ds.request(base('poHeader'), { query: { sort: 'noSuchField,asc' } })).rejects.toBeInstanceOf(DataSourceError);
   });
 

@@ -105,7 +105,7 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
       expect(lines.content.map((l) => l.lineNum)).toEqual(sorted(lines.content.map((l) => l.lineNum as number), (a, b) => a - b));
       for (const l of lines.content) expect(l.poHeaderId).toBe(5);
       const news = await page(`${PO}?statusCode=NEW&size=100`);
-      for (const r of news.content) expect(r).toMatchObject({ statusCode: 'NEW', statusCodeMeaning: '新建' });
+      for (const r of news.content) expect(r).toMatchObject({ statusCode: 'NEW', statusMeaning: '新建' });
       const two = await page(`${PO}?statusCode=NEW,APPROVING&size=1`);
       expect(two.totalElements).toBe(await count(`select count(*)::int as n from sodr_po_header where tenant_id = 1 and status_code in ('NEW', 'APPROVING')`));
     });
@@ -151,7 +151,7 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
     it('returns the row with audit fields and value-set meanings', async () => {
       const r = await s.call({ url: `${PO}/1`, as: 'buyer' });
       expect(r.statusCode).toBe(200);
-      expect(r.json()).toMatchObject({ poHeaderId: 1, displayPoNum: 'PO00000001', tenantId: 1, objectVersionNumber: 1, currencyCodeMeaning: expect.any(String) });
+      expect(r.json()).toMatchObject({ poHeaderId: 1, displayPoNum: 'PO00000001', tenantId: 1, objectVersionNumber: 1, currencyMeaning: expect.any(String) });
       expect(r.json().creationDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     });
 
@@ -184,7 +184,7 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
       const po = await newPo();
       const line = { poHeaderId: po.poHeaderId, lineNum: 1, itemCode: 'MAT-1', itemName: 'Bolt', quantity: 12.5, unitPrice: 2, lineAmount: 25, needByDate: '2026-02-01' };
       const ok = await send('POST', LINES, line);
-      expect(ok.json()).toMatchObject({ ...line, uomCode: 'EA', uomCodeMeaning: expect.any(String) });
+      expect(ok.json()).toMatchObject({ ...line, uomCode: 'EA', uomMeaning: expect.any(String) });
       const foreign = await count('select min(po_header_id)::int as n from sodr_po_header where tenant_id = 2');
       const bad = await send('POST', LINES, { ...line, poHeaderId: foreign });
       expect(bad.statusCode).toBe(400);

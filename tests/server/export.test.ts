@@ -80,8 +80,8 @@ describe('export data (exportType=DATA)', () => {
   });
 
   it("exports only the caller's own rows of an owned entity", async () => {
-    const r = await s.call({ as: 'buyer', url: '/hmsg/v1/1/messages/user/records?exportType=DATA&columns=subject' });
-    const count = (await s.call({ as: 'buyer', url: '/hmsg/v1/1/messages/user/records' })).json().totalElements;
+    const r = await s.call({ as: 'buyer', url: '/hmsg/v1/1/messages/user?exportType=DATA&columns=subject' });
+    const count = (await s.call({ as: 'buyer', url: '/hmsg/v1/1/messages/user' })).json().totalElements;
     expect(lines(r.body.slice(1)).length - 1).toBe(count);
   });
 

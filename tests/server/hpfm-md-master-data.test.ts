@@ -49,7 +49,7 @@ describe('platform master data and organisation demo data', () => {
     expect(currencies.find((c) => c.currencyCode === 'CNY')).toMatchObject({ currencyName: '人民币', currencyNameEn: 'Chinese Yuan Renminbi', financialPrecision: 2, countryName: '中国' });
     expect(currencies.find((c) => c.currencyCode === 'JPY')).toMatchObject({ financialPrecision: 0 });
     const icbc = (await page('/hpfm/v1/banks?bankCode=ICBC')).content[0];
-    expect(icbc).toMatchObject({ bankName: '中国工商银行', swiftCode: 'ICBKCNBJ', bankTypeCode: 'STATE', bankTypeCodeMeaning: '国有大型商业银行' });
+    expect(icbc).toMatchObject({ bankName: '中国工商银行', swiftCode: 'ICBKCNBJ', bankTypeCode: 'STATE', bankTypeMeaning: '国有大型商业银行' });
     const rates = (await page('/hpfm/v1/exchange-rates?fromCurrencyCode=USD&toCurrencyCode=CNY&rateTypeCode=CORPORATE&size=100')).content;
     expect(rates.length).toBe(12);
     for (const r of rates) expect(Number(r.rate)).toBeGreaterThan(6.5);

@@ -113,7 +113,7 @@ describe('detail and read flags', () => {
     const r = await s.call({ as: 'sysadmin', url: '/hmsg/v1/1/messages/user/clear' });
     expect(r.statusCode).toBe(200);
     expect(await count('sysadmin', 1)).toBe(0);
-    const unreadInList = await s.call({ as: 'sysadmin', url: '/hmsg/v1/1/messages/user/records?readFlag=0' });
+    const unreadInList = await s.call({ as: 'sysadmin', url: '/hmsg/v1/1/messages/user?readFlag=0' });
     expect(unreadInList.json().totalElements).toBe(plan('sysadmin').unread);
   });
 
@@ -129,24 +129,24 @@ describe('generic list restricted to the owner', () => {
   it("lists only the caller's messages, whatever filter is given", async () => {
     const me = await userId('buyer');
     const other = await userId('supplier');
-    const r = await s.call({ as: 'buyer', url: '/hmsg/v1/1/messages/user/records?size=100' });
+    const r = await s.call({ as: 'buyer', url: '/hmsg/v1/1/messages/user?size=100' });
     expect(r.statusCode).toBe(200);
     const rows = r.json().content as Array<{ userId: number; readFlagMeaning?: string }>;
     expect(rows.length).toBe(plan('buyer').total);
     expect(rows.every((m) => m.userId === me)).toBe(true);
     expect(rows[0]!.readFlagMeaning).toBeDefined();
-    const spoof = await s.call({ as: 'buyer', url: `/hmsg/v1/1/messages/user/records?userId=${other}` });
+    const spoof = await s.call({ as: 'buyer', url: `/hmsg/v1/1/messages/user?userId=${other}` });
     expect(spoof.json().totalElements).toBe(0);
   });
 
   it("does not reach another user's message by id, even for the platform administrator", async () => {
-    const [theirs] = (await s.call({ as: 'buyer', url: '/hmsg/v1/1/messages/user/records' })).json().content;
-    expect((await s.call({ as: 'supplier', url: `/hmsg/v1/1/messages/user/records/${theirs.userMessageId}` })).statusCode).toBe(404);
-    expect((await s.call({ as: 'admin', url: `/hmsg/v1/1/messages/user/records/${theirs.userMessageId}` })).statusCode).toBe(404);
+    const [theirs] = (await s.call({ as: 'buyer', url: '/hmsg/v1/1/messages/user' })).json().content;
+    expect((await s.call({ as: 'supplier', url: `/hmsg/v1/1/messages/user/${theirs.userMessageId}` })).statusCode).toBe(404);
+    expect((await s.call({ as: 'admin', url: `/hmsg/v1/1/messages/user/${theirs.userMessageId}` })).statusCode).toBe(404);
   });
 
   it('is read-only for tenant users: messages come from the send call', async () => {
-    expect((await s.call({ as: 'buyer', method: 'POST', url: '/hmsg/v1/1/messages/user/records', payload: { subject: 'x' } })).statusCode).toBe(403);
+    expect((await s.call({ as: 'buyer', method: 'POST', url: '/hmsg/v1/1/messages/user', payload: { subject: 'x' } })).statusCode).toBe(403);
   });
 });
 

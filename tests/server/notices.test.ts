@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-type Notice = { noticeId: number; title: string; statusCode: string; publishedDate: string | null; tenantId: number; objectVersionNumber: number; noticeTypeCodeMeaning?: string };
+type Notice = { noticeId: number; title: string; statusCode: string; publishedDate: string | null; tenantId: number; objectVersionNumber: number; noticeTypeMeaning?: string };
 
 const preview = async (as: string, tenant: number, q = '') => (await s.call({ as, url: `/hmsg/v1/${tenant}/notices/user/preview${q}` })).json() as Notice[];
 
@@ -25,7 +25,7 @@ describe('user preview', () => {
     expect(list.every((n) => n.statusCode === 'PUBLISHED' && [0, 1].includes(n.tenantId))).toBe(true);
     const dates = list.map((n) => n.publishedDate!);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(list[0]!.noticeTypeCodeMeaning).toBeTruthy();
+    expect(list[0]!.noticeTypeMeaning).toBeTruthy();
     expect((await preview('buyer', 1)).length).toBe(10);
     expect((await preview('buyer2', 2, '?previewCount=100')).every((n) => [0, 2].includes(n.tenantId))).toBe(true);
   });

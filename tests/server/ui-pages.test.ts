@@ -36,7 +36,7 @@ describe('the page list', () => {
     expect(page.totalElements).toBeGreaterThanOrEqual(2);
     expect(page.content.map((x: Row) => x.pageCode)).toEqual(expect.arrayContaining(['HPFM.DEMO.PAYMENT_TERMS', 'SODR.SEND_ORDER.LIST']));
     const demo = page.content.find((x: Row) => x.pageCode === 'HPFM.DEMO.PAYMENT_TERMS');
-    expect(demo).toMatchObject({ statusCode: 'PUBLISHED', statusCodeMeaning: expect.any(String), pageLevel: 'SITE' });
+    expect(demo).toMatchObject({ statusCode: 'PUBLISHED', statusMeaning: expect.any(String), pageLevel: 'SITE' });
     expect(demo.content).toBeUndefined();
     expect((await s.call({ url: SITE, as: 'admin2' })).statusCode).toBe(403);
   });

@@ -17,7 +17,7 @@ describe('stored pages in the story data source', () => {
     const ds = new DataSource({ latency: 0 });
     const site = await ds.request<Page>('/hpfm/v1/ui-pages', { query: { page: 0, size: 20 } }, 'en_US');
     expect(site.content.map((r) => r.pageCode)).toEqual(['HPFM.DEMO.PAYMENT_TERMS', 'SODR.SEND_ORDER.LIST']);
-    expect(site.content[0]).toMatchObject({ statusCode: 'PUBLISHED', statusCodeMeaning: expect.any(String) });
+    expect(site.content[0]).toMatchObject({ statusCode: 'PUBLISHED', statusMeaning: expect.any(String) });
     expect(site.content[0]!.content).toBeUndefined();
     expect((await ds.request<Page>('/hpfm/v1/ui-pages', { query: { statusCode: 'DRAFT' } })).content.map((r) => r.pageCode)).toEqual(['SODR.SEND_ORDER.LIST']);
     const tenant = await ds.request<Page>('/hpfm/v1/1/ui-pages');

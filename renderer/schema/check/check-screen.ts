@@ -8,6 +8,7 @@ import type { Label } from '../label.ts';
 import { suggest, SYSTEM_DATE_FIELDS } from '../resolve-field.ts';
 import type { CheckContext } from './check-context.ts';
 import type { Problem } from './problems.ts';
+import { meaningOf } from '../meaning.ts';
 
 type Json = Record<string, unknown>;
 
@@ -203,5 +204,14 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
   }
   if (e.tenantField && !names.includes(e.tenantField)) add('/tenantField', `"${e.tenantField}" is not a field`);
   if (e.api?.item && !e.api.item.includes(`{${e.primaryKey}}`)) add('/api/item', `must hold the primary key "{${e.primaryKey}}"`);
+  // A display text lands in the row under meaningOf(field): it must not overwrite a field or another's text.
+  const meanings = new Map<string, string>();
+  e.fields.forEach((f, i) => {
+    if (!f.lov && !f.lovView) return;
+    const m = meaningOf(f.name);
+    if (names.includes(m)) add(`/fields/${i}/name`, `its display text "${m}" would overwrite the field of that name`);
+    else if (meanings.has(m)) add(`/fields/${i}/name`, `its display text "${m}" is also "${meanings.get(m)}"'s`);
+    meanings.set(m, f.name);
+  });
   return out;
 }

@@ -256,9 +256,15 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
       },
     };
     // HZERO's path is the platform service's `/hpfm/v1/audit-logins/self`; ours under iam stays for older callers.
+    // Its `self` path has no tenant segment and serves every user: a tenant-level role reads its current tenant's log.
     for (const url of [`${prefix}/audit-logins/self`, ...(tenant ? [] : ['/hpfm/v1/audit-logins/self'])]) {
+      const selfScope = (req: FastifyRequest): Scope => {
+        if (tenant || url !== '/hpfm/v1/audit-logins/self') return resolveScope(req, tenant ? 'tenant' : 'site');
+        const auth = requireAuth(req);
+        return auth.roleLevel === 'site' ? { auth, tenantId: null } : { auth, tenantId: auth.tenantId };
+      };
       app.get(url, { schema: { params: params(tenant, {}), querystring: logQuery } }, async (req) => {
-        const scope = resolveScope(req, tenant ? 'tenant' : 'site');
+        const scope = selfScope(req);
         const q = { ...(req.query as Row) };
         let admin = true;
         try {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import { cachedReads } from '../../db/read-cache.ts';
+import { meaningOf } from '../../../renderer/schema/meaning.ts';
 
 export interface LovValueDto {
   value: string;
@@ -41,7 +42,7 @@ async function meaningsOf(db: Queryable, lovCode: string, tenantId: number, lang
   return map;
 }
 
-/** Adds `<field>Meaning` to rows for every field bound to a value set. */
+/** Adds the display text (`meaningOf`: `statusCode` → `statusMeaning`) to rows for every field bound to a value set. */
 export async function addMeanings(
   db: Queryable,
   rows: Record<string, unknown>[],
@@ -54,7 +55,7 @@ export async function addMeanings(
     const map = await meaningsOf(db, f.lov, tenantId, lang);
     for (const row of rows) {
       const v = row[f.name];
-      if (v !== null && v !== undefined) row[`${f.name}Meaning`] = map.get(String(v)) ?? String(v);
+      if (v !== null && v !== undefined) row[meaningOf(f.name)] = map.get(String(v)) ?? String(v);
     }
   }
 }

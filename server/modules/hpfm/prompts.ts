@@ -10,10 +10,10 @@ export async function promptRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   const bundle = async (req: FastifyRequest, tenantId: number) => {
     const lang = (req.params as { lang: string }).lang;
     const raw = (req.query as Record<string, unknown>).promptKey;
-    const keys = raw === undefined ? [] : (Array.isArray(raw) ? raw : String(raw).split(',')).map(String).filter(Boolean);
+    const keys = String(raw).split(',').filter(Boolean);
     const r = await ctx.db.query<{ k: string; description: string }>(
       `select prompt_key || '.' || prompt_code as k, description from hpfm_prompt
-        where lang = $1 and tenant_id in (0, $2) and (cardinality($3::text[]) = 0 or prompt_key = any($3::text[]))
+        where lang = $1 and tenant_id in (0, $2) and prompt_key = any($3::text[])
         order by tenant_id asc`,
       [lang, tenantId, keys],
     );
@@ -22,8 +22,10 @@ export async function promptRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     return out;
   };
   const langParam = { type: 'object', properties: { lang: { type: 'string', pattern: '^[a-z]{2}[_-][A-Za-z]{2}$' } } };
-  app.get('/hpfm/v1/prompt/:lang', { schema: { params: langParam } }, async (req) => bundle(req, 0));
-  app.get('/hpfm/v1/:tenantId/prompt/:lang', { schema: { params: langParam } }, async (req) => {
+  // HZERO requires the prompt keys (`hzero.common,hiam.user`); so does this server, so a caller that forgets them fails here too.
+  const keyQuery = { type: 'object', required: ['promptKey'], properties: { promptKey: { type: 'string', minLength: 1, maxLength: 8000, pattern: '^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$' } } };
+  app.get('/hpfm/v1/prompt/:lang', { schema: { params: langParam, querystring: keyQuery } }, async (req) => bundle(req, 0));
+  app.get('/hpfm/v1/:tenantId/prompt/:lang', { schema: { params: langParam, querystring: keyQuery } }, async (req) => {
     const t = Number((req.params as Record<string, string>).tenantId);
     if (!req.auth?.tenantIds.includes(t)) throw forbidden(`No access to tenant ${t}`);
     return bundle(req, t);

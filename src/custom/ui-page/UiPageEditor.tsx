@@ -39,9 +39,9 @@ export default function UiPageEditor(props: Record<string, unknown>) {
   const { params, screen, scope } = props as unknown as Props;
   const s = useServices();
   const pageCode = params.pageCode ?? '';
-  const base = scope === 'auto' && s.siteMode ? '/hpfm/v1/ui-pages' : `/hpfm/v1/${s.user.tenantId}/ui-pages`;
+  const site = scope === 'auto' && s.siteMode;
   // Calls go through the host's services: the shell's request layer, or Storybook's data source.
-  const store = useMemo(() => new EditorStore(pageApi(base, (url, opts) => s.request(url, opts as never)), pageCode, loadEntity), [base, pageCode, s]);
+  const store = useMemo(() => new EditorStore(pageApi({ site, tenantId: s.user.tenantId }, (url, opts) => s.request(url, opts as never)), pageCode, loadEntity), [site, pageCode, s]);
   useEffect(() => {
     void store.load();
     return () => store.dispose();

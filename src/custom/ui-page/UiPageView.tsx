@@ -7,6 +7,7 @@ import { ScreenHost } from '../../../renderer/ScreenHost.tsx';
 import type { Screen } from '../../../renderer/schema/screen.ts';
 import { type StoredPage, storedRoutes } from '../../routes/stored-routes.ts';
 import { platformCalls } from '../../../renderer/schema/wire/platform-calls.ts';
+import { pageDesignerCalls } from '../../../renderer/schema/wire/page-designer-calls.ts';
 
 interface Props {
   params: Record<string, string>;
@@ -32,7 +33,7 @@ export default observer(function UiPageView(props: Record<string, unknown>) {
   const load = useMemo(
     () => async () => {
       // Through the host's services: the shell's request layer, or Storybook's data source.
-      const url = mode === 'published' ? fillUrl(platformCalls.uiPagePublished.url, { tenantId: s.user.tenantId, pageCode }) : fillUrl(platformCalls.uiPagePreview.url, { ...s.user, pageCode }, { siteMode: s.siteMode });
+      const url = mode === 'published' ? fillUrl(platformCalls.uiPagePublished.url, { tenantId: s.user.tenantId, pageCode }) : fillUrl(pageDesignerCalls.preview.url, { ...s.user, pageCode }, { siteMode: s.siteMode });
       const p = await s.request<StoredPage>(url, { silent: true });
       setPage(p);
       return p.content;

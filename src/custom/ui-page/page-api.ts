@@ -2,8 +2,10 @@ import type { Problem } from '../../../renderer/schema/check/problems.ts';
 import type { OverlayConflict } from '../../../renderer/schema/overlay.ts';
 import { FailedResponseError } from '../../request/errors.ts';
 import { request as defaultRequest, type RequestOptions } from '../../request/request.ts';
+import { fillUrl } from '../../../renderer/data/url-template.ts';
+import { pageDesignerCalls } from '../../../renderer/schema/wire/page-designer-calls.ts';
 
-/** The designer's calls: /hpfm/v1/ui-pages for site pages, /hpfm/v1/{tenantId}/ui-pages for a tenant's. */
+/** The designer's calls (renderer/schema/wire/page-designer-calls.ts): the site's pages or a tenant's. */
 export interface DesignerPage {
   pageId?: number;
   pageCode: string;
@@ -60,18 +62,23 @@ const refusal = (e: unknown): never => {
 /** How calls are made: the shell's request layer, or the host's (Storybook's in-browser data source). */
 export type Requester = <T>(url: string, opts?: RequestOptions) => Promise<T>;
 
-export function pageApi(base: string, request: Requester = defaultRequest) {
-  const code = (c: string) => encodeURIComponent(c);
+/** Whose pages: the site's (a site role's designer) or a tenant's. */
+export interface PageScope {
+  site: boolean;
+  tenantId: number;
+}
+
+export function pageApi(scope: PageScope, request: Requester = defaultRequest) {
+  const url = (name: keyof typeof pageDesignerCalls, vars: Record<string, unknown> = {}) => fillUrl(pageDesignerCalls[name].url, { tenantId: scope.tenantId, ...vars }, { siteMode: scope.site });
   return {
-    base,
-    get: (pageCode: string) => request<DesignerPage>(`${base}/${code(pageCode)}`),
-    save: (pageCode: string, content: string, objectVersionNumber?: number) => request<DesignerPage & CheckResult>(`${base}/detail`, { method: 'PUT', body: { pageCode, content, objectVersionNumber } }),
-    check: (pageCode: string, content: string) => request<CheckResult>(`${base}/check`, { method: 'POST', body: { pageCode, content }, silent: true, onFailed: () => undefined }),
-    publish: (pageCode: string) => request<DesignerPage>(`${base}/${code(pageCode)}/publish`, { method: 'POST' }).catch(refusal),
-    unpublish: (pageCode: string) => request<DesignerPage>(`${base}/${code(pageCode)}/unpublish`, { method: 'POST' }),
-    history: (pageCode: string) => request<VersionEntry[]>(`${base}/${code(pageCode)}/history`),
-    version: (pageCode: string, n: number) => request<VersionEntry & { content: string }>(`${base}/${code(pageCode)}/history/${n}`),
-    rollback: (pageCode: string, versionNumber: number) => request<DesignerPage>(`${base}/${code(pageCode)}/rollback`, { method: 'POST', body: { versionNumber } }).catch(refusal),
+    get: (pageCode: string) => request<DesignerPage>(url('get', { pageCode })),
+    save: (pageCode: string, content: string, objectVersionNumber?: number) => request<DesignerPage & CheckResult>(url('save'), { method: 'PUT', body: { pageCode, content, objectVersionNumber } }),
+    check: (pageCode: string, content: string) => request<CheckResult>(url('check'), { method: 'POST', body: { pageCode, content }, silent: true, onFailed: () => undefined }),
+    publish: (pageCode: string) => request<DesignerPage>(url('publish', { pageCode }), { method: 'POST' }).catch(refusal),
+    unpublish: (pageCode: string) => request<DesignerPage>(url('unpublish', { pageCode }), { method: 'POST' }),
+    history: (pageCode: string) => request<VersionEntry[]>(url('history', { pageCode })),
+    version: (pageCode: string, n: number) => request<VersionEntry & { content: string }>(url('version', { pageCode, versionNumber: n })),
+    rollback: (pageCode: string, versionNumber: number) => request<DesignerPage>(url('rollback', { pageCode }), { method: 'POST', body: { versionNumber } }).catch(refusal),
   };
 }
 
