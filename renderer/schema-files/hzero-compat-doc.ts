@@ -20,7 +20,7 @@ export function compatMarkdown(r: ContractReport, intro: string): string {
     '',
     '| Resource | Methods | Calls | Reason |',
     '|---|---|---|---|',
-    ...[...byResource].map(([o, ls]) => `| \`${o.path}\` | ${o.methods?.join(', ') ?? 'all'} | ${ls.length} | ${o.reason} |`),
+    ...[...byResource].map(([o, ls]) => `| ${o.export ? 'every list, exported' : `\`${o.path}\``} | ${o.export ? 'GET (export)' : (o.methods?.join(', ') ?? 'all')} | ${ls.length} | ${o.reason} |`),
     '',
     '## Not yet aligned',
     '',

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compatMarkdown } from '../../renderer/schema-files/hzero-compat-doc.ts';
@@ -42,6 +42,15 @@ describe('the UI against HZERO 1.5 (schemas/catalogue/hzero-endpoints.json)', ()
       'GET /hmsg/v1/{tenantId}/messages/user/count',
     ])
       expect(matched.has(c), c).toBe(true);
+  });
+
+  const shared = join(root, '../shared/notes/hzero-endpoints.json');
+  it.skipIf(!existsSync(shared))("the catalogue is the shared notes' list of HZERO 1.5's endpoints (where the notes are at hand)", () => {
+    type E = { m: string; p: string; req?: string[]; opt?: string[]; body: boolean };
+    const pick = (e: E) => ({ m: e.m, p: e.p, req: e.req ?? [], opt: e.opt ?? [], body: e.body });
+    const notes = (JSON.parse(readFileSync(shared, 'utf8')) as { endpoints: E[] }).endpoints.map(pick);
+    const ours = (JSON.parse(readFileSync(join(root, 'schemas/catalogue/hzero-endpoints.json'), 'utf8')) as { endpoints: E[] }).endpoints.map(pick);
+    expect(ours).toEqual(notes);
   });
 
   it('docs/hzero-compat.md is what the schemas and the catalogue give (npm run hzero:compat)', () => {
