@@ -1,0 +1,34 @@
+import { dependencies, parseExpression } from '../../../../renderer/schema/expressions/parse.ts';
+import { evaluate } from '../../../../renderer/schema/expressions/evaluate.ts';
+
+/**
+ * Gateway conditions are written in the schema expression language, as Activiti writes JUEL:
+ * `${record.amount > 100000}`. They read the submitted document (`record`), the process
+ * variables (`variables`) and who started it (`initiator`), and are evaluated by the safe
+ * evaluator: parsed into an AST, never run as code.
+ */
+export const CONDITION_ROOTS = ['record', 'variables', 'initiator'];
+
+/** The expression inside `${…}` (the whole text when it has no braces). */
+export function conditionSource(text: string): string {
+  const m = /^\s*\$\{([\s\S]*)\}\s*$/.exec(text);
+  return (m ? m[1]! : text).trim();
+}
+
+/** Why a condition cannot be used (does not parse, reads an unknown name), or undefined. */
+export function conditionProblem(text: string): string | undefined {
+  const source = conditionSource(text);
+  if (!source) return 'the condition is empty';
+  try {
+    const { roots } = dependencies(parseExpression(source));
+    for (const r of roots) if (!CONDITION_ROOTS.includes(r)) return `unknown name "${r}" (use ${CONDITION_ROOTS.join(', ')})`;
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return undefined;
+}
+
+/** Evaluates a condition over the process's variables (the engine's `environment.variables`). */
+export function evaluateCondition(text: string, variables: Record<string, unknown>): boolean {
+  return !!evaluate(conditionSource(text), { record: variables.record ?? {}, variables: variables.variables ?? {}, initiator: variables.initiator ?? {} });
+}

@@ -1,0 +1,86 @@
+import { EventEmitter } from 'node:events';
+import { Engine, type Execution } from 'bpmn-engine';
+import { evaluateCondition } from './conditions.ts';
+
+/** Where an instance stands after a step: its serialised state, the user tasks it waits on, or its end. */
+export interface RunResult {
+  /** bpmn-engine's state as JSON, stored after every step so any server instance can continue it. */
+  state: string;
+  /** User tasks waiting for someone (element id and name). */
+  waiting: Array<{ id: string; name?: string }>;
+  ended: boolean;
+}
+
+type Vars = Record<string, unknown>;
+
+/**
+ * The engine's environment: conditions (`${…}`) go to the safe evaluator, and no script ever
+ * runs (validate.ts refuses script tasks and script conditions; this refuses them again, so a
+ * definition that slipped past cannot run code).
+ */
+function environment() {
+  return {
+    expressions: {
+      // The engine asks about every templated attribute; only `${…}` is an expression.
+      resolveExpression(template: unknown, context: { environment?: { variables?: Vars } }) {
+        if (typeof template !== 'string' || !template.includes('${')) return template;
+        return evaluateCondition(template, context.environment?.variables ?? {});
+      },
+      isExpression: (text: unknown) => typeof text === 'string' && /^\s*\$\{[\s\S]*\}\s*$/.test(text),
+      hasExpression: (text: unknown) => typeof text === 'string' && text.includes('${'),
+    },
+    scripts: {
+      // Called for every element; only one that carries a script is refused.
+      register({ id, type, behaviour }: { id: string; type: string; behaviour?: { script?: string; scriptFormat?: string; conditionExpression?: { language?: string } } }) {
+        const script = type === 'bpmn:SequenceFlow' ? behaviour?.conditionExpression?.language : behaviour?.script || behaviour?.scriptFormat;
+        if (script) throw new Error(`${id}: scripts are not run on this server`);
+      },
+      getScript() {
+        return undefined;
+      },
+    },
+  };
+}
+
+/** Waits until the engine stops moving: waiting on a task or timer, ended, or failed. */
+async function settle(engine: Engine): Promise<void> {
+  for (let i = 0; i < 10_000; i++) {
+    if (engine.state === 'error') throw new Error('the process failed');
+    if (engine.state !== 'running' || engine.activityStatus === 'wait' || engine.activityStatus === 'timer') return;
+    await new Promise((r) => setImmediate(r));
+  }
+  throw new Error('the process did not settle');
+}
+
+/** Lets go of a running engine (its state is stored); stopping one that has ended never returns. */
+async function halt(engine: Engine): Promise<void> {
+  if (engine.state === 'running') await engine.stop();
+}
+
+async function result(engine: Engine, execution: Execution): Promise<RunResult> {
+  await settle(engine);
+  const waiting = engine.state === 'running' ? execution.getPostponed().filter((a) => a.type === 'bpmn:UserTask').map((a) => ({ id: a.id, ...(a.name ? { name: a.name } : {}) })) : [];
+  const state = JSON.stringify(await engine.getState());
+  const ended = engine.state !== 'running';
+  await halt(engine);
+  return { state, waiting, ended };
+}
+
+/** Starts an instance of a deployed definition with the document and variables. */
+export async function startRun(name: string, xml: string, variables: Vars): Promise<RunResult> {
+  const engine = new Engine({ name, source: xml, variables, ...environment() } as never);
+  const execution = await engine.execute({ listener: new EventEmitter() } as never);
+  return result(engine, execution);
+}
+
+/** Continues a stored instance: completes the user task `taskId` with `output` (the action taken). */
+export async function signalRun(name: string, state: string, taskId: string, output: Vars): Promise<RunResult> {
+  const engine = new Engine({ name, ...environment() } as never).recover(JSON.parse(state), environment() as never);
+  const execution = await engine.resume({ listener: new EventEmitter() } as never);
+  if (!execution.getPostponed().some((a) => a.id === taskId)) {
+    await halt(engine);
+    throw new Error(`the process is not waiting on ${taskId}`);
+  }
+  execution.signal({ id: taskId, ...output });
+  return result(engine, execution);
+}
