@@ -56,6 +56,8 @@ export async function bundleScenarios(browser: Browser, signedIn: BrowserContext
   const prefetched: number[] = [];
   let files: Script[] = [];
   let everything: Script[] = [];
+  // JSON assets (the route table, prompt keys) the workplace page fetched: a route opened later does not fetch them again.
+  let workplaceAssets: string[] = [];
   for (let i = 0; i < RUNS; i++) {
     let rec: ReturnType<typeof recordScripts> | undefined;
     const page = await openWorkplace(signedIn, appUrl, async (p) => {
@@ -63,7 +65,7 @@ export async function bundleScenarios(browser: Browser, signedIn: BrowserContext
       await p.addInitScript('performance.setResourceTimingBufferSize(10000)');
       rec = recordScripts(p);
     });
-    await page.evaluate(scriptsSince(0, 600));
+    workplaceAssets = (await page.evaluate(scriptsSince(0, 600))) as string[];
     const before = new Set(((await page.evaluate(beforeMark(FIRST_SCREEN_MARK))) as string[]).map((u) => new URL(u).pathname));
     everything = await rec!.since();
     files = everything.filter((f) => before.has(new URL(f.url).pathname));
@@ -88,7 +90,7 @@ export async function bundleScenarios(browser: Browser, signedIn: BrowserContext
   // /workplace does not is what opening it from /workplace adds. Two pages work side by side
   // (this counts bytes, not time), within a time budget so a growing catalogue cannot stall the run.
   const routes = spread(readManifest(join(repoRoot, 'schemas')));
-  const atWorkplace = new Set(everything.map((f) => new URL(f.url).pathname));
+  const atWorkplace = new Set([...everything.map((f) => f.url), ...workplaceAssets].map((u) => new URL(u).pathname));
   const perRoute: Array<{ route: string; added: number; largest: Script | undefined; files: number; shown: boolean }> = [];
   const queue = [...routes];
   const deadline = performance.now() + ROUTE_BUDGET_MS;
