@@ -56,4 +56,11 @@ describe('running an instance step by step, as the server stores it', () => {
     await expect(signalRun('po-3', started.state, 'director', {})).rejects.toThrow('not waiting on director');
     expect((await signalRun('po-3', started.state, 'manager', {})).ended).toBe(true);
   });
+
+  it('reports a condition that fails at run time as an error of the step, without bringing the server down', async () => {
+    const xml = po('${record.amount.toFixed(2) > 1}');
+    expect((await validateBpmn(xml)).problems).toEqual([]);
+    const started = await startRun('po-4', xml, { record: { amount: 5 } });
+    await expect(signalRun('po-4', started.state, 'manager', {})).rejects.toThrow(/the process failed/);
+  });
 });

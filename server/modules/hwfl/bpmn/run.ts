@@ -43,8 +43,19 @@ function environment() {
 }
 
 /** Waits until the engine stops moving: waiting on a task or timer, ended, or failed. */
-async function settle(engine: Engine): Promise<void> {
+/**
+ * An element that fails (a condition that cannot be evaluated) is an `error` event of the engine;
+ * without a listener Node would throw it out of the server, so it is caught and reported.
+ */
+function watch(engine: Engine): { failure?: Error } {
+  const seen: { failure?: Error } = {};
+  engine.on('error', (e: Error) => void (seen.failure ??= e));
+  return seen;
+}
+
+async function settle(engine: Engine, seen: { failure?: Error }): Promise<void> {
   for (let i = 0; i < 10_000; i++) {
+    if (seen.failure) throw new Error(`the process failed: ${seen.failure.message}`);
     if (engine.state === 'error') throw new Error('the process failed');
     if (engine.state !== 'running' || engine.activityStatus === 'wait' || engine.activityStatus === 'timer') return;
     await new Promise((r) => setImmediate(r));
@@ -57,8 +68,13 @@ async function halt(engine: Engine): Promise<void> {
   if (engine.state === 'running') await engine.stop();
 }
 
-async function result(engine: Engine, execution: Execution): Promise<RunResult> {
-  await settle(engine);
+async function result(engine: Engine, execution: Execution, seen: { failure?: Error }): Promise<RunResult> {
+  try {
+    await settle(engine, seen);
+  } catch (e) {
+    await halt(engine);
+    throw e;
+  }
   const waiting = engine.state === 'running' ? execution.getPostponed().filter((a) => a.type === 'bpmn:UserTask').map((a) => ({ id: a.id, ...(a.name ? { name: a.name } : {}) })) : [];
   const state = JSON.stringify(await engine.getState());
   const ended = engine.state !== 'running';
@@ -69,18 +85,20 @@ async function result(engine: Engine, execution: Execution): Promise<RunResult> 
 /** Starts an instance of a deployed definition with the document and variables. */
 export async function startRun(name: string, xml: string, variables: Vars): Promise<RunResult> {
   const engine = new Engine({ name, source: xml, variables, ...environment() } as never);
+  const seen = watch(engine);
   const execution = await engine.execute({ listener: new EventEmitter() } as never);
-  return result(engine, execution);
+  return result(engine, execution, seen);
 }
 
 /** Continues a stored instance: completes the user task `taskId` with `output` (the action taken). */
 export async function signalRun(name: string, state: string, taskId: string, output: Vars): Promise<RunResult> {
   const engine = new Engine({ name, ...environment() } as never).recover(JSON.parse(state), environment() as never);
+  const seen = watch(engine);
   const execution = await engine.resume({ listener: new EventEmitter() } as never);
   if (!execution.getPostponed().some((a) => a.id === taskId)) {
     await halt(engine);
     throw new Error(`the process is not waiting on ${taskId}`);
   }
   execution.signal({ id: taskId, ...output });
-  return result(engine, execution);
+  return result(engine, execution, seen);
 }
