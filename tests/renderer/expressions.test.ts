@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkExpression } from '../../renderer/schema/expressions/check-expression.ts';
 import { evaluate, evaluateFlag } from '../../renderer/schema/expressions/evaluate.ts';
 import { dependencies, parseExpression } from '../../renderer/schema/expressions/parse.ts';
 
@@ -22,6 +23,12 @@ describe('expression language', () => {
     expect(() => evaluate('record.constructor', scope)).toThrow(/cannot be read/);
     expect(() => evaluate("record['__proto__']", scope)).toThrow(/cannot be read/);
     expect(() => evaluate('a = 1', scope)).toThrow();
+  });
+
+  it('refuses at check time what the evaluator would refuse when it runs, naming the path', () => {
+    expect(() => checkExpression('record.amount.toFixed(2) > 1', '/x')).toThrow(/only these functions can be called/);
+    expect(() => checkExpression('record.constructor', '/x')).toThrow(/"constructor" cannot be read/);
+    expect(() => checkExpression('round(record.amount, 2) > 1 && len(record.lines) > 0', '/x')).not.toThrow();
   });
 
   it('treats a broken flag expression as its fallback instead of crashing a screen', () => {

@@ -1,4 +1,5 @@
 import { SchemaError } from '../schema-error.ts';
+import { runtimeProblem } from './evaluate.ts';
 import { dependencies, parseExpression } from './parse.ts';
 
 export const EXPRESSION_ROOTS = ['record', 'user', 'route', 'query', 'selected'];
@@ -7,8 +8,11 @@ export const EXPRESSION_ROOTS = ['record', 'user', 'route', 'query', 'selected']
 export function checkExpression(source: unknown, path: string): void {
   if (typeof source !== 'string') return;
   try {
-    const { roots } = dependencies(parseExpression(source));
+    const ast = parseExpression(source);
+    const { roots } = dependencies(ast);
     for (const r of roots) if (!EXPRESSION_ROOTS.includes(r)) throw new Error(`unknown name "${r}" (use ${EXPRESSION_ROOTS.join(', ')})`);
+    const refused = runtimeProblem(ast);
+    if (refused) throw new Error(refused);
   } catch (e) {
     throw new SchemaError(`expression \`${source}\`: ${(e as Error).message}`, path);
   }

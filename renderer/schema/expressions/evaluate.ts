@@ -86,6 +86,42 @@ function evalNode(n: Ast, scope: Record<string, unknown>, src: string): unknown 
   }
 }
 
+/**
+ * Why an expression would be refused when it runs, found before: a call of anything but a listed
+ * function (`record.amount.toFixed(2)`, `process.exit()`), or an element the evaluator does not
+ * know. Checks call this so a mistake shows where it is written, not when a user meets it.
+ */
+export function runtimeProblem(ast: Ast): string | undefined {
+  const allowed = new Set(['Literal', 'Identifier', 'MemberExpression', 'UnaryExpression', 'BinaryExpression', 'LogicalExpression', 'ConditionalExpression', 'ArrayExpression', 'CallExpression']);
+  const visit = (n: Ast | null | undefined): string | undefined => {
+    if (!n) return undefined;
+    if (!allowed.has(n.type)) return `${n.type} is not allowed`;
+    if (n.type === 'CallExpression') {
+      const callee = n.callee as Ast;
+      if (callee.type !== 'Identifier' || !EXPRESSION_FUNCTIONS[callee.name as string]) return `only these functions can be called: ${Object.keys(EXPRESSION_FUNCTIONS).join(', ')}`;
+      for (const a of n.arguments as Ast[]) {
+        const p = visit(a);
+        if (p) return p;
+      }
+      return undefined;
+    }
+    if (n.type === 'MemberExpression') {
+      if (!n.computed && FORBIDDEN_MEMBERS.has((n.property as Ast).name as string)) return `"${String((n.property as Ast).name)}" cannot be read`;
+      return visit(n.object as Ast) ?? (n.computed ? visit(n.property as Ast) : undefined);
+    }
+    for (const key of ['left', 'right', 'argument', 'test', 'consequent', 'alternate']) {
+      const p = visit(n[key] as Ast | undefined);
+      if (p) return p;
+    }
+    if (n.type === 'ArrayExpression') for (const el of n.elements as Ast[]) {
+      const p = visit(el);
+      if (p) return p;
+    }
+    return undefined;
+  };
+  return visit(ast);
+}
+
 /** Evaluates an expression against named values (`record`, `user`, `route`, `query`). */
 export function evaluate(source: string, scope: Record<string, unknown>): unknown {
   return evalNode(parseExpression(source), scope, source);

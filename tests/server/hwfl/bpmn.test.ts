@@ -58,9 +58,13 @@ describe('running an instance step by step, as the server stores it', () => {
   });
 
   it('reports a condition that fails at run time as an error of the step, without bringing the server down', async () => {
-    const xml = po('${record.amount.toFixed(2) > 1}');
+    // Refused before deploy when it can be seen: a call of a method, a forbidden member.
+    expect((await validateBpmn(po('${record.amount.toFixed(2) > 1}'))).problems[0]).toMatchObject({ element: 'big', message: expect.stringContaining('only these functions can be called') });
+    expect((await validateBpmn(po('${record.constructor}'))).problems[0]).toMatchObject({ element: 'big', message: expect.stringContaining('cannot be read') });
+    // A computed key is only known while running.
+    const xml = po('${record[record.key] > 1}');
     expect((await validateBpmn(xml)).problems).toEqual([]);
-    const started = await startRun('po-4', xml, { record: { amount: 5 } });
+    const started = await startRun('po-4', xml, { record: { amount: 5, key: 'constructor' } });
     await expect(signalRun('po-4', started.state, 'manager', {})).rejects.toThrow(/the process failed/);
   });
 });

@@ -1,5 +1,5 @@
 import { dependencies, parseExpression } from '../../../../renderer/schema/expressions/parse.ts';
-import { evaluate } from '../../../../renderer/schema/expressions/evaluate.ts';
+import { evaluate, runtimeProblem } from '../../../../renderer/schema/expressions/evaluate.ts';
 
 /**
  * Gateway conditions are written in the schema expression language, as Activiti writes JUEL:
@@ -20,8 +20,10 @@ export function conditionProblem(text: string): string | undefined {
   const source = conditionSource(text);
   if (!source) return 'the condition is empty';
   try {
-    const { roots } = dependencies(parseExpression(source));
+    const ast = parseExpression(source);
+    const { roots } = dependencies(ast);
     for (const r of roots) if (!CONDITION_ROOTS.includes(r)) return `unknown name "${r}" (use ${CONDITION_ROOTS.join(', ')})`;
+    return runtimeProblem(ast);
   } catch (e) {
     return (e as Error).message;
   }
