@@ -101,7 +101,12 @@ describe('authoring stored pages (issue 8)', () => {
     await page.getByTestId('ui-page-diff').waitFor();
     expect(await page.getByTestId('ui-page-diff').innerText()).toMatch(/^\+\s+"field": "companyNmae"/m);
     await page.getByTestId('ui-page-publish-confirm').click();
-    await page.getByTestId('ui-page-refused').waitFor();
+    await page.getByTestId('ui-page-refused').waitFor({ timeout: 20_000 }).catch(async () => {
+      // What the person saw instead, so a failure says why rather than only that it timed out.
+      const said = await page.locator('.ant-notification-notice, .ant-message-notice').allInnerTexts();
+      const row = await e.ctx.db.query("select version_number, published_version, status_code from hpfm_ui_page where tenant_id = 0 and page_code = 'SODR.SEND_ORDER.LIST'");
+      throw new Error(`no refusal shown; notifications: ${JSON.stringify(said)}; stored: ${JSON.stringify(row.rows)}`);
+    });
     const refused = page.locator('[data-testid="ui-page-problem"][data-source="publish"]');
     expect(await refused.first().getAttribute('data-path')).toBe('/table/columns/3/field');
     expect(await refused.first().getAttribute('data-line')).toBe(String(line));

@@ -99,8 +99,9 @@ export class EditorStore {
 
   /** Every keystroke: the preview and the checks follow, each debounced. */
   setText(text: string): void {
+    // An editor may report the same text again (a late DOM read): the refusal stands until it changes.
+    if (text !== this.text) this.refused = null;
     this.text = text;
-    this.refused = null;
     clearTimeout(this.previewTimer);
     clearTimeout(this.checkTimer);
     this.previewTimer = setTimeout(this.updatePreview, PREVIEW_DELAY_MS);
