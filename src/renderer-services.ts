@@ -37,5 +37,9 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
     onBeforeClose: tabKey ? (fn) => root.workspace.onBeforeTabRemove(tabKey, fn) : undefined,
     accessToken: () => getAccessToken(),
     screenSource: dialogScreenSource,
+    onRecordChanged: (entity, id, fn) =>
+      root.notices.onPush((m) => {
+        if (m.type === 'record.changed' && m.entity === entity && (id === undefined || Number(m.id) === Number(id))) fn();
+      }),
   };
 }

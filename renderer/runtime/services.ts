@@ -50,6 +50,11 @@ export interface RendererServices {
    * applied) before the file itself. Undefined: the file's own text (dialogs/screen-source.ts).
    */
   screenSource?(file: string): ScreenSource | undefined;
+  /**
+   * Calls `fn` when the server says a record of `entity` (`id`, or any when omitted) moved without
+   * this page acting (an approval ended in another browser): open pages show it without a reload.
+   */
+  onRecordChanged?(entity: string, id: number | undefined, fn: () => void): () => void;
 }
 
 /** What a screen host renders: a name for error messages and the loader of the schema's text. */

@@ -52,6 +52,26 @@ export interface StatusTransition {
   permission?: string;
 }
 
+/**
+ * How a document goes through approval, declared instead of coded: the `submit` status action
+ * starts an instance of the deployed process `process` (the document is its `record`), the
+ * instance's end applies `approve` or `reject`, and a recall or revoke by the initiator applies
+ * `recall`. Those three are the server's moves only: no request may take them directly, and the
+ * document (with its lines) cannot be changed while it is in the status `submit` leads to.
+ */
+export interface EntityWorkflow {
+  /** The process key (a deployed model's `modelKey`) of the document's tenant. */
+  process: string;
+  submit: string;
+  approve: string;
+  reject: string;
+  recall?: string;
+  /** What a task shows as the document: a template over its fields (`{displayPoNum} {supplierName}`). */
+  title: string;
+  /** The document's detail page, shown read-only inside the task: a template (`/sodr/send-order/detail/{poHeaderId}`). */
+  detailRoute: string;
+}
+
 export interface StatusMachine {
   field: string;
   initial: string;
@@ -81,6 +101,12 @@ export interface EntityDecl {
   label?: Label;
   /** Tenant-scoped rows carry `tenantId` and are only reachable through tenant paths of the caller's tenants. */
   tenantScoped: boolean;
+  /**
+   * Rows written only by the module's own calls (workflow tasks and instances move through the
+   * engine): the generic paths list, read and export them, and have no create, update, delete or
+   * status action, so no role can write around the module's rules.
+   */
+  readOnly?: boolean;
   /** The field holding the tenant when it is a declared field (users: `organizationId`); default a `tenantId` column. */
   tenantField?: string;
   /**
@@ -103,6 +129,8 @@ export interface EntityDecl {
   api?: { list?: string; item?: string; export?: string; create?: ApiCall; update?: ApiCall; remove?: ApiCall; transition?: ApiCall };
   fields: EntityField[];
   status?: StatusMachine;
+  /** Submitted for approval through the workflow (hwfl); see `EntityWorkflow`. */
+  workflow?: EntityWorkflow;
   /** `field,asc|desc` used when a list request names no sort. */
   defaultSort?: string;
   /** Extra indexes for the lists users filter and sort most; the tenant column goes first. */

@@ -26,3 +26,34 @@ export interface Database extends Queryable {
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
+
+type CommitHook = () => Promise<unknown> | unknown;
+const commitHooks = new WeakMap<Queryable, CommitHook[]>();
+
+/**
+ * Runs `fn` once the transaction `tx` has committed (never when it rolls back): pushes and
+ * messages about a change other connections must be able to read. Outside a transaction it runs
+ * at once. A failing hook is logged, never undoes the committed change.
+ */
+export function afterCommit(tx: Queryable, fn: CommitHook): void {
+  const hooks = commitHooks.get(tx);
+  if (hooks) hooks.push(fn);
+  else void Promise.resolve().then(fn).catch((e: unknown) => console.error('after-commit hook failed', e));
+}
+
+/** For the drivers: registers `tx` as a transaction whose commit hooks are `hooks`. */
+export function trackCommitHooks(tx: Queryable, hooks: CommitHook[]): Queryable {
+  commitHooks.set(tx, hooks);
+  return tx;
+}
+
+/** For the drivers: runs the hooks of a committed transaction, in order. */
+export async function runCommitHooks(hooks: CommitHook[]): Promise<void> {
+  for (const h of hooks) {
+    try {
+      await h();
+    } catch (e) {
+      console.error('after-commit hook failed', e);
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
-import type { Database, Queryable, QueryResult } from './database.ts';
+import { type Database, type Queryable, type QueryResult, runCommitHooks, trackCommitHooks } from './database.ts';
 
 /**
  * Embedded PostgreSQL. `dataDir` undefined means in-memory (tests); `seedImage`
@@ -21,8 +21,11 @@ export async function openPglite(dataDir?: string, seedImage?: Blob): Promise<Da
     async exec(sql) {
       await pg.exec(sql);
     },
-    transaction(fn) {
-      return pg.transaction((tx) => fn(wrap(tx)));
+    async transaction(fn) {
+      const hooks: Parameters<typeof trackCommitHooks>[1] = [];
+      const out = await pg.transaction((tx) => fn(trackCommitHooks(wrap(tx), hooks)));
+      await runCommitHooks(hooks);
+      return out;
     },
     async close() {
       await pg.close();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable } from './database.ts';
+import { type Database, type Queryable, runCommitHooks, trackCommitHooks } from './database.ts';
 
 // pg returns bigint/numeric as strings by default; ids here fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -41,16 +41,21 @@ export async function openPostgres(url: string): Promise<Database> {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      let released = false;
+      const hooks: Parameters<typeof trackCommitHooks>[1] = [];
       try {
         await client.query('BEGIN');
-        const out = await fn(wrap(client));
+        const out = await fn(trackCommitHooks(wrap(client), hooks));
         await client.query('COMMIT');
+        client.release();
+        released = true;
+        await runCommitHooks(hooks);
         return out;
       } catch (e) {
         await client.query('ROLLBACK');
         throw e;
       } finally {
-        client.release();
+        if (!released) client.release();
       }
     },
     async close() {

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 
 export interface ServerEvent {
-  /** `ui-page.changed`: a stored page was published, rolled back or unpublished (userId 0: every user of the tenant; tenant 0: every tenant). */
-  type: 'message.count' | 'ui-page.changed';
+  /** `record.changed`: a document moved without its viewers acting (an approval: {entity, id}). `ui-page.changed`: a stored page was published, rolled back or unpublished (userId 0: every user of the tenant; tenant 0: every tenant). */
+  type: 'message.count' | 'ui-page.changed' | 'record.changed';
   userId: number;
   tenantId: number;
   payload: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
-import type { AuthContext } from '../context.ts';
+import type { AuthContext, ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Scope } from './scope.ts';
 
@@ -8,6 +8,10 @@ export interface HookArgs {
   auth: AuthContext;
   tenantId: number;
   tx: Queryable;
+  /** The server the change happens on (hooks are registered once per process, servers may be several). */
+  ctx: ServerContext;
+  /** A change made by the server itself (the workflow applying an approval), not by the caller's request. */
+  system?: boolean;
 }
 
 /**
@@ -17,6 +21,11 @@ export interface HookArgs {
 export interface ResourceHooks {
   beforeCreate?(values: Record<string, unknown>, args: HookArgs): Promise<void>;
   afterWrite?(row: Record<string, unknown>, action: string, args: HookArgs): Promise<void>;
+  /**
+   * Before an update, delete or status action of a stored row (`action`: `update`, `delete` or the
+   * status action), with the row as stored: throwing refuses the change (a document in approval).
+   */
+  beforeWrite?(current: Record<string, unknown>, action: string, args: HookArgs): Promise<void>;
 }
 
 const registry = new Map<string, ResourceHooks[]>();

@@ -36,7 +36,7 @@ export async function checkEntityAccess(db: Queryable, e: EntityDecl, auth: Auth
  * them) with one of `routes`. Asked on every entity call, so the database answers it directly
  * instead of the whole menu table coming back each time.
  */
-async function holdsAnyRoute(db: Queryable, roleId: number, routes: string[]): Promise<boolean> {
+export async function holdsAnyRoute(db: Queryable, roleId: number, routes: string[]): Promise<boolean> {
   const r = await cachedReads(db).query(
     `with recursive held(id, parent_id, route) as (
        select m.id, m.parent_id, m.route from iam_role_menu rm join iam_menu m on m.id = rm.menu_id and m.enabled_flag = 1 where rm.role_id = $1

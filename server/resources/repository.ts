@@ -41,11 +41,13 @@ export class EntityRepository {
     return scope.tenantId ?? Number(row.tenantId ?? (this.e.tenantField ? row[this.e.tenantField] : 0) ?? 0);
   }
 
-  async list(scope: Scope, q: Record<string, unknown>) {
+  /** A page of rows; `extra` adds a module's own conditions (its values pushed onto `params`, never spliced). */
+  async list(scope: Scope, q: Record<string, unknown>, extra?: (params: unknown[]) => string[]) {
     const { page, size, sort } = pageParams(q);
     const params: unknown[] = [];
     const where = [...tenantWhere(this.e, scope, params, q), ...filters(this.e, q, params)];
     where.push(...(await extraListConditions(this.e, scope, params, this.ctx.db)));
+    if (extra) where.push(...extra(params));
     const order = orderBy(this.e, sort);
     const w = where.length ? `where ${where.join(' and ')}` : '';
     const t = ident(this.e.table);
@@ -97,7 +99,7 @@ export class EntityRepository {
     if (this.e.tenantField) values[this.e.tenantField] = tenantId;
     return this.ctx.db
       .transaction(async (tx) => {
-        const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId, tx };
+        const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId, tx, ctx: this.ctx };
         for (const h of hooksOf(this.e.name)) await h.beforeCreate?.(values, args);
         await fillNumber(tx, this.e, values, tenantId);
         await this.checkParent(tx, scope, values);
@@ -142,6 +144,7 @@ export class EntityRepository {
     const where = [`${this.pk()} = $1`, `t.object_version_number = $2`, ...tenantWhere(this.e, scope, params)];
     return this.ctx.db
       .transaction(async (tx) => {
+        await this.beforeWrite(scope, id, 'update', tx);
         await this.checkParent(tx, scope, changes);
         const r = await tx.query(
           `update ${ident(this.e.table)} t set ${[...sets, 'object_version_number = t.object_version_number + 1', 'last_update_date = now()', `last_updated_by = ${Number(scope.auth.userId)}`].join(', ')} where ${where.join(' and ')}`,
@@ -152,11 +155,20 @@ export class EntityRepository {
         const tenantId = this.rowTenant(scope, row);
         // Checked against the row's own tenant, known only now; a refusal rolls the update back.
         await checkLovValues(tx, this.e, changes, tenantId);
-        for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, 'update', { entity: this.e, auth: scope.auth, tenantId, tx });
+        for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, 'update', { entity: this.e, auth: scope.auth, tenantId, tx, ctx: this.ctx });
         await this.audit(tx, scope, tenantId, id, 'UPDATE', changes);
         return row;
       })
       .catch(dbError);
+  }
+
+  /** The entity's `beforeWrite` hooks over the row as stored (read only when a hook wants it). */
+  private async beforeWrite(scope: Scope, id: number, action: string, tx: Queryable): Promise<void> {
+    const hooks = hooksOf(this.e.name).filter((h) => h.beforeWrite);
+    if (!hooks.length) return;
+    const current = await this.get(scope, id, tx);
+    const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId: this.rowTenant(scope, current), tx, ctx: this.ctx };
+    for (const h of hooks) await h.beforeWrite!(current, action, args);
   }
 
   private async refuseStale(scope: Scope, id: number, tx: Queryable): Promise<never> {
@@ -173,6 +185,7 @@ export class EntityRepository {
     await this.ctx.db
       .transaction(async (tx) => {
         for (const { id, version } of targets) {
+          await this.beforeWrite(scope, id, 'delete', tx);
           const params: unknown[] = [id];
           const where = [`${this.pk()} = $1`, ...tenantWhere(this.e, scope, params)];
           if (version !== undefined) {
@@ -225,32 +238,37 @@ export class EntityRepository {
     if (!r.rows.length) throw badRequest(`${link.field} ${String(parentId)} is not a ${parent.name} you can use`);
   }
 
-  /** A declared status transition; refused when the current status is not one it starts from. */
-  async transition(scope: Scope, id: number, action: string, body: Row): Promise<Row> {
+  /**
+   * A declared status transition; refused when the current status is not one it starts from.
+   * `system`: the server's own move (the workflow applying an approval), inside its transaction `tx`.
+   */
+  async transition(scope: Scope, id: number, action: string, body: Row, opts: { system?: boolean; tx?: Queryable } = {}): Promise<Row> {
     const sm = this.e.status;
     const tr = sm && Object.hasOwn(sm.transitions, action) ? sm.transitions[action] : undefined;
     if (!sm || !tr) throw notFound(`${this.e.name} has no action ${action}`);
-    await checkPermissionCode(this.ctx.db, scope.auth, tr.permission, `${action} a ${this.e.name}`);
-    const current = await this.get(scope, id);
-    const from = String(current[sm.field] ?? '');
-    if (!tr.from.includes(from)) throw new BusinessError('error.status.transition', `Cannot ${action} a ${this.e.name} in status ${from}`, 'warn');
-    const version = body.objectVersionNumber ?? current.objectVersionNumber;
-    const params: unknown[] = [id, version, tr.to, scope.auth.userId];
-    const where = [`${this.pk()} = $1`, 't.object_version_number = $2', ...tenantWhere(this.e, scope, params)];
-    return this.ctx.db
-      .transaction(async (tx) => {
-        const r = await tx.query(
-          `update ${ident(this.e.table)} t set ${ident(columnOf(sm.field))} = $3, object_version_number = t.object_version_number + 1, last_update_date = now(), last_updated_by = $4 where ${where.join(' and ')}`,
-          params,
-        );
-        if (!r.affectedRows) await this.refuseStale(scope, id, tx);
-        const row = await this.get(scope, id, tx);
-        const tenantId = this.rowTenant(scope, row);
-        for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, action, { entity: this.e, auth: scope.auth, tenantId, tx });
-        await this.audit(tx, scope, tenantId, id, action.toUpperCase(), { [sm.field]: { from, to: tr.to } });
-        return row;
-      })
-      .catch(dbError);
+    if (!opts.system) await checkPermissionCode(this.ctx.db, scope.auth, tr.permission, `${action} a ${this.e.name}`);
+    const run = async (tx: Queryable) => {
+      const current = await this.get(scope, id, tx);
+      const from = String(current[sm.field] ?? '');
+      if (!tr.from.includes(from)) throw new BusinessError('error.status.transition', `Cannot ${action} a ${this.e.name} in status ${from}`, 'warn');
+      const tenantId = this.rowTenant(scope, current);
+      const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId, tx, ctx: this.ctx, ...(opts.system ? { system: true } : {}) };
+      for (const h of hooksOf(this.e.name)) await h.beforeWrite?.(current, action, args);
+      const version = opts.system ? current.objectVersionNumber : (body.objectVersionNumber ?? current.objectVersionNumber);
+      const params: unknown[] = [id, version, tr.to, scope.auth.userId];
+      const where = [`${this.pk()} = $1`, 't.object_version_number = $2', ...tenantWhere(this.e, scope, params)];
+      const r = await tx.query(
+        `update ${ident(this.e.table)} t set ${ident(columnOf(sm.field))} = $3, object_version_number = t.object_version_number + 1, last_update_date = now(), last_updated_by = $4 where ${where.join(' and ')}`,
+        params,
+      );
+      if (!r.affectedRows) await this.refuseStale(scope, id, tx);
+      const row = await this.get(scope, id, tx);
+      for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, action, args);
+      await this.audit(tx, scope, tenantId, id, action.toUpperCase(), { [sm.field]: { from, to: tr.to } });
+      return row;
+    };
+    if (opts.tx) return run(opts.tx);
+    return this.ctx.db.transaction(run).catch(dbError);
   }
 
   private async audit(tx: Queryable, scope: Scope, tenantId: number, id: number, action: string, changes: Row) {

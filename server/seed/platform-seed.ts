@@ -18,17 +18,26 @@ export const DEMO_USERS = [
   { login: 'approver', name: 'Alex Approver', tenant: DEMO_TENANT, roles: ['APPROVER'] },
   { login: 'admin2', name: 'Second Tenant Admin', tenant: SECOND_TENANT, roles: ['TENANT_ADMIN_2'] },
   { login: 'buyer2', name: 'Second Tenant Buyer', tenant: SECOND_TENANT, roles: ['PURCHASER_2'] },
+  // The purchase-order approval's second step (orders over 100,000): server/modules/hwfl/seed-processes.ts.
+  { login: 'director', name: 'Dora Director', tenant: DEMO_TENANT, roles: ['APPROVER'] },
 ] as const;
+
+/**
+ * Every person's own workflow pages (their tasks, what they started, were involved in or were
+ * copied on, their delegation): granted to every tenant role, while the process settings and the
+ * monitor stay with administrators. A `modules` entry with a slash grants the routes under it.
+ */
+const OWN_WORKFLOW = ['hwfl/workflow/task', 'hwfl/workflow/involved-task', 'hwfl/workflow/carbon-copy-task', 'hwfl/workflow/start-by-task', 'hwfl/workflow/delegate'];
 
 const ROLES = [
   { code: 'superadmin', name: '平台超级管理员', level: 'site', tenant: 0, modules: '*' },
   { code: 'SYS_ADMINISTRATOR', name: '系统管理员', level: 'organization', tenant: DEMO_TENANT, modules: '*' },
-  { code: 'PURCHASER', name: '采购员', level: 'organization', tenant: DEMO_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'hmsg', 'hptl'] },
-  { code: 'SUPPLIER', name: '供应商', level: 'organization', tenant: DEMO_TENANT, modules: ['spfm', 'sslm', 'supplierBidding', 'clarifyLetter', 'supply', 'vendorInfo', 'supplierInfo', 'hmsg'] },
-  { code: 'EXPERT', name: '专家', level: 'organization', tenant: DEMO_TENANT, modules: ['tender', 'ssrc', 'hmsg'] },
-  { code: 'APPROVER', name: '审批人', level: 'organization', tenant: DEMO_TENANT, modules: ['hwfl', 'supplierApprove', 'sprm', 'sodr', 'hmsg'] },
-  { code: 'TENANT_ADMIN_2', name: '租户管理员', level: 'organization', tenant: SECOND_TENANT, modules: ['hiam', 'hpfm', 'smdm', 'hmsg', 'hfile', 'hptl'] },
-  { code: 'PURCHASER_2', name: '采购员', level: 'organization', tenant: SECOND_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'hmsg'] },
+  { code: 'PURCHASER', name: '采购员', level: 'organization', tenant: DEMO_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'hmsg', 'hptl', ...OWN_WORKFLOW] },
+  { code: 'SUPPLIER', name: '供应商', level: 'organization', tenant: DEMO_TENANT, modules: ['spfm', 'sslm', 'supplierBidding', 'clarifyLetter', 'supply', 'vendorInfo', 'supplierInfo', 'hmsg', ...OWN_WORKFLOW] },
+  { code: 'EXPERT', name: '专家', level: 'organization', tenant: DEMO_TENANT, modules: ['tender', 'ssrc', 'hmsg', ...OWN_WORKFLOW] },
+  { code: 'APPROVER', name: '审批人', level: 'organization', tenant: DEMO_TENANT, modules: ['supplierApprove', 'sprm', 'sodr', 'hmsg', ...OWN_WORKFLOW] },
+  { code: 'TENANT_ADMIN_2', name: '租户管理员', level: 'organization', tenant: SECOND_TENANT, modules: ['hiam', 'hpfm', 'smdm', 'hmsg', 'hfile', 'hptl', 'hwfl'] },
+  { code: 'PURCHASER_2', name: '采购员', level: 'organization', tenant: SECOND_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'hmsg', ...OWN_WORKFLOW] },
 ] as const;
 
 const moduleOf = (m: MenuSeedRow) => (m.route ? m.route.split('/')[1] : undefined);
@@ -64,7 +73,8 @@ export async function seedPlatform(db: Queryable, demoPassword: string): Promise
     if (r.level === 'site') continue;
     for (const m of menus) {
       const mod = moduleOf(m);
-      if (mod && (r.modules === '*' || (r.modules as readonly string[]).includes(mod))) grants.push({ role_id: roleIds.get(r.code), menu_id: m.id });
+      const granted = r.modules === '*' || (r.modules as readonly string[]).some((x) => (x.includes('/') ? !!m.route?.startsWith(`/${x}/`) || m.route === `/${x}` : x === mod));
+      if (mod && granted) grants.push({ role_id: roleIds.get(r.code), menu_id: m.id });
     }
   }
   await insertRows(db, 'iam_role_menu', grants);

@@ -10,6 +10,13 @@ export function registerCustom(r: Registries): Registries {
   // is its own chunk; the designer's editor (CodeMirror) is a further chunk it loads itself.
   r.customComponents.register('UiPageEditor', () => import('./ui-page/UiPageEditor.tsx') as never);
   r.customComponents.register('UiPageView', () => import('./ui-page/UiPageView.tsx') as never);
+  // Workflow (/hwfl/setting/process-define/deploy/:id): the BPMN modeler of a process model, its
+  // own chunk; bpmn-js is a further chunk loaded by hwfl/diagram/BpmnDiagram.tsx.
+  r.customComponents.register('WorkflowModeler', () => import('./hwfl/WorkflowModeler.tsx') as never);
+  // Workflow tasks and instances: the document read-only, history, diagram and the allowed moves.
+  r.customComponents.register('WorkflowTaskDetail', () => import('./hwfl/task/WorkflowTaskDetail.tsx') as never);
+  r.customComponents.register('WorkflowInstanceDetail', () => import('./hwfl/task/WorkflowInstanceDetail.tsx') as never);
+  r.customComponents.register('WorkflowStart', () => import('./hwfl/task/WorkflowStart.tsx') as never);
   // Action handlers named by `{"type": "custom", "handler": "<name>"}`.
   r.customHandlers.register('copyField', () => import('./handlers/copy-field.ts'));
   return r;

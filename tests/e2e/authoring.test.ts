@@ -50,14 +50,7 @@ function relabelled(doc: Record<string, unknown>, label: string): string {
 }
 
 /** The platform administrator, working inside the demo tenant (where the orders the preview lists are). */
-async function adminInDemoTenant(path: string): Promise<Page> {
-  const page = await e.signIn('admin');
-  await page.evaluate(async () => {
-    await fetch('/iam/v1/users/tenant-id?tenantId=1', { method: 'PUT', headers: { authorization: `bearer ${localStorage.getItem('access_token')}` } });
-  });
-  await page.goto(`${e.baseUrl}${path}`);
-  return page;
-}
+const adminInDemoTenant = (path: string) => e.adminIn(1, path);
 
 async function listHeaders(user: string): Promise<string[]> {
   const page = await e.signIn(user, ORDERS);

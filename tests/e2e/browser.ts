@@ -15,6 +15,13 @@ export interface E2E {
   ctx: ServerContext;
   /** A fresh browser context signed in as `user` through the real login page, landing on `path`. */
   signIn(user: string, path?: string): Promise<Page>;
+  /**
+   * The platform administrator working inside a tenant (the route-visit test's way): the tenant
+   * administrator's own menu keeps only the leaves of §6, whatever its role grants.
+   */
+  adminIn(tenantId: number, path: string): Promise<Page>;
+  /** A bearer token of `user` for calls the test makes itself (setting up data as that person). */
+  token(user: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -32,7 +39,7 @@ export async function startE2E(): Promise<E2E> {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  return {
+  const e2e: E2E = {
     baseUrl,
     browser,
     app,
@@ -55,9 +62,29 @@ export async function startE2E(): Promise<E2E> {
       }
       return page;
     },
+    async adminIn(tenantId, path) {
+      const page = await e2e.signIn('admin', '/workplace');
+      const token = await page.evaluate(() => localStorage.getItem('access_token') ?? '');
+      const r = await app.inject({ method: 'PUT', url: `/iam/v1/users/tenant-id?tenantId=${tenantId}`, headers: { authorization: `bearer ${token}` } });
+      if (r.statusCode !== 200) throw new Error(`switching admin to tenant ${tenantId}: ${r.statusCode} ${r.body}`);
+      await page.goto(`${baseUrl}${path}`);
+      return page;
+    },
+    async token(user) {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/oauth/oauth/login',
+        payload: new URLSearchParams({ username: user, password: DEFAULT_DEMO_PASSWORD, redirect_uri: '/' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const m = /access_token=([^&]+)/.exec(String(r.headers.location ?? ''));
+      if (!m) throw new Error(`login ${user} failed: ${r.statusCode}`);
+      return m[1]!;
+    },
     async close() {
       await browser.close();
       await app.close();
     },
   };
+  return e2e;
 }

@@ -151,11 +151,11 @@ describe('the shell', () => {
       return cards;
     };
     const buyer = await cardsOf('buyer');
-    expect(buyer).toEqual(expect.arrayContaining(['workplace.card.unreadMessages', 'workplace.card.openOrders', 'workplace.card.pendingApprovals']));
+    expect(buyer).toEqual(expect.arrayContaining(['workplace.card.unreadMessages', 'workplace.card.openOrders', 'workplace.card.myTasks']));
     expect(buyer).not.toContain('workplace.card.users');
     const supplier = await cardsOf('supplier');
     expect(supplier).toContain('workplace.card.openOrders');
-    expect(supplier).not.toContain('workplace.card.pendingApprovals');
+    expect(supplier).toContain('workplace.card.myTasks');
     expect(supplier).not.toContain('workplace.card.users');
   });
 

@@ -138,7 +138,9 @@ describe('request bodies', () => {
   });
 
   it('refuses values the column cannot hold with 400, not a database error', async () => {
-    expectClean(await post(LINES, { poHeaderId: 1, lineNum: 1, itemCode: 'A', itemName: 'A', quantity: 1, needByDate: '2026-13-45' }), 400);
+    // A draft order: lines of one in approval are refused before their values are looked at.
+    const draft = (await s.ctx.db.query<{ id: number }>("select po_header_id::float8 as id from sodr_po_header where tenant_id = 1 and status_code = 'NEW' order by po_header_id limit 1")).rows[0]!.id;
+    expectClean(await post(LINES, { poHeaderId: draft, lineNum: 1, itemCode: 'A', itemName: 'A', quantity: 1, needByDate: '2026-13-45' }), 400);
     expectClean(await post(PO, { ...validPo, amount: 1e30 }), 400);
   });
 

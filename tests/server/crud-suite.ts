@@ -266,7 +266,17 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
   });
 
   describe('status transitions', () => {
-    const act = (id: unknown, action: string, body: Row = {}) => send('POST', `${PO}/${id}/actions/${action}`, body);
+    const direct = (id: unknown, action: string, body: Row = {}) => send('POST', `${PO}/${id}/actions/${action}`, body);
+    /** Approve and reject are the workflow's (po-header.json `workflow`): the approver acts on the task. */
+    const act = async (id: unknown, action: string, body: Row = {}) => {
+      if (action !== 'approve' && action !== 'reject') return direct(id, action, body);
+      const tasks = (await s.call({ url: '/hwfl/v1/1/tasks?statusCode=PENDING&size=500', as: 'approver' })).json().content as Row[];
+      const po = (await s.call({ url: `${PO}/${id}`, as: 'buyer' })).json() as Row;
+      const task = tasks.find((t) => String(t.description).startsWith(String(po.displayPoNum)));
+      if (!task) return direct(id, action, body);
+      await s.call({ method: 'POST', url: `/hwfl/v1/1/runtime/tasks/${task.taskId}`, payload: { action: action === 'approve' ? 'Approved' : 'Rejected' }, as: 'approver' });
+      return s.call({ url: `${PO}/${id}`, as: 'buyer' });
+    };
 
     it('walks an order through its life with the allowed actions', async () => {
       const po = await newPo();

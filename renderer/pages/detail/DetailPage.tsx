@@ -54,6 +54,9 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
   useEffect(() => {
     void store.load();
   }, [store]);
+  // Moved elsewhere (its approval ended in another browser): shown at once, unless being edited here.
+  const recordId = store.form.values[entity.primaryKey] as number | undefined;
+  useEffect(() => (recordId === undefined ? undefined : s.onRecordChanged?.(entity.name, recordId, () => void (store.dirty || store.load()))), [s, entity.name, recordId, store]);
   useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
   if (store.loading && !store.form.values[entity.primaryKey]) return <Spin />;
   if (store.error) return <Alert type="error" title={store.error} />;

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Col, Form, Pagination, Row, Space } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import type { FieldProps } from '../../fields/types.ts';
 import { ActionButton } from '../../actions/ActionButton.tsx';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
@@ -69,6 +69,8 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
   const scope = { user: s.user, route: params, query: store.query, selected: store.selectedRows };
   const form = listForm(screen, entity, params);
   const ctx = (record?: Record<string, unknown>) => () => ({ entity, api: store.api, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load(), form });
+  // A row moved by an approval in another browser: the page shows it without a reload.
+  useEffect(() => s.onRecordChanged?.(entity.name, undefined, () => void store.load()), [s, entity.name, store]);
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-screen={route}>
       {search.length > 0 && (

@@ -34,6 +34,7 @@ export function conventionRoutes(e: EntityDecl, base: string): ConventionRoute[]
   if (api.export) add({ method: 'GET', path: `${base}${api.export}`, op: 'export' });
   add({ method: 'GET', path: `${base}/{id}`, op: 'get' });
   if (api.item) add({ method: 'GET', path: keyed(e, `${base}${api.item}`), op: 'get' });
+  if (e.readOnly) return out;
 
   // Writes: a declared call and a default on the same method and path become one route doing both.
   const writes: ConventionRoute[] = [];

@@ -49,8 +49,9 @@ export async function messagePushRoutes(app: FastifyInstance, ctx: ServerContext
         // Subscribed before the first query, so no change between the two is lost.
         let pushed = false;
         const off = ctx.events.subscribe((e) => {
-          // Stored pages changed for the user's tenant (or the site's, for every tenant): open routes reload.
-          if (e.type === 'ui-page.changed') {
+          // Stored pages changed for the user's tenant (or the site's, for every tenant): open routes
+          // reload; a document moved by its approval: its open pages reload.
+          if (e.type === 'ui-page.changed' || e.type === 'record.changed') {
             if ((e.tenantId === 0 || e.tenantId === auth.tenantId) && socket.readyState === socket.OPEN) socket.send(JSON.stringify({ ...e.payload, type: e.type, tenantId: e.tenantId }));
             return;
           }

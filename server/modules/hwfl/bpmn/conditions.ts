@@ -4,10 +4,11 @@ import { evaluate, runtimeProblem } from '../../../../renderer/schema/expression
 /**
  * Gateway conditions are written in the schema expression language, as Activiti writes JUEL:
  * `${record.amount > 100000}`. They read the submitted document (`record`), the process
- * variables (`variables`) and who started it (`initiator`), and are evaluated by the safe
+ * variables (`variables`), who started it (`initiator`) and the tenant's named conditions
+ * (`conditions.PO_OVER_100K`, hwfl/setting/condition), and are evaluated by the safe
  * evaluator: parsed into an AST, never run as code.
  */
-export const CONDITION_ROOTS = ['record', 'variables', 'initiator'];
+export const CONDITION_ROOTS = ['record', 'variables', 'initiator', 'conditions'];
 
 /** The expression inside `${…}` (the whole text when it has no braces). */
 export function conditionSource(text: string): string {
@@ -32,5 +33,5 @@ export function conditionProblem(text: string): string | undefined {
 
 /** Evaluates a condition over the process's variables (the engine's `environment.variables`). */
 export function evaluateCondition(text: string, variables: Record<string, unknown>): boolean {
-  return !!evaluate(conditionSource(text), { record: variables.record ?? {}, variables: variables.variables ?? {}, initiator: variables.initiator ?? {} });
+  return !!evaluate(conditionSource(text), { record: variables.record ?? {}, variables: variables.variables ?? {}, initiator: variables.initiator ?? {}, conditions: variables.conditions ?? {} });
 }

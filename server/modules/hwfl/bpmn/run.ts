@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Engine, type Execution } from 'bpmn-engine';
 import { evaluateCondition } from './conditions.ts';
+import { startingAt } from './starting-at.ts';
 
 /** Where an instance stands after a step: its serialised state, the user tasks it waits on, or its end. */
 export interface RunResult {
@@ -90,15 +91,33 @@ export async function startRun(name: string, xml: string, variables: Vars): Prom
   return result(engine, execution, seen);
 }
 
-/** Continues a stored instance: completes the user task `taskId` with `output` (the action taken). */
-export async function signalRun(name: string, state: string, taskId: string, output: Vars): Promise<RunResult> {
+/** A stored instance brought back to life, waiting where it stopped. */
+async function resumeRun(name: string, state: string, variables: Vars) {
   const engine = new Engine({ name, ...environment() } as never).recover(JSON.parse(state), environment() as never);
   const seen = watch(engine);
   const execution = await engine.resume({ listener: new EventEmitter() } as never);
+  // What changed since the last step (process variables, the named conditions evaluated now).
+  Object.assign(execution.environment.variables, variables);
+  return { engine, seen, execution };
+}
+
+/** Continues a stored instance: completes the user task `taskId` with `output` (the action taken). */
+export async function signalRun(name: string, state: string, taskId: string, output: Vars, variables: Vars = {}): Promise<RunResult> {
+  const { engine, seen, execution } = await resumeRun(name, state, variables);
   if (!execution.getPostponed().some((a) => a.id === taskId)) {
     await halt(engine);
     throw new Error(`the process is not waiting on ${taskId}`);
   }
   execution.signal({ id: taskId, ...output });
   return result(engine, execution, seen);
+}
+
+/**
+ * An administrator's jump: the instance continues from the user task `target` (forward or back)
+ * as a new run of the same definition whose start leads straight there. Moving tokens inside a
+ * running engine leaves discarded paths waiting on a task that already ran, and the process never
+ * ends; a fresh run carries no such leftovers, and the instance's data are ours, not the engine's.
+ */
+export async function jumpRun(name: string, xml: string, target: string, variables: Vars): Promise<RunResult> {
+  return startRun(name, await startingAt(xml, target), variables);
 }

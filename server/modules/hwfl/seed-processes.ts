@@ -1,0 +1,91 @@
+import poHeader from '../../../schemas/entities/sodr/po-header.json' with { type: 'json' };
+import type { EntityWorkflow } from '../../../renderer/schema/entity.ts';
+import type { ServerContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { DEMO_TENANT, SECOND_TENANT } from '../../seed/platform-seed.ts';
+import type { SeedStep } from '../../seed/seed.ts';
+import { fillTemplate } from './documents.ts';
+import { userById, usersByLogin } from './people.ts';
+import { Workflow } from './workflow.ts';
+
+const PO = poHeader.workflow as EntityWorkflow;
+
+/**
+ * The purchase-order approval as a modeler would draw it: the purchasing manager approves;
+ * above 100,000 a director approves as well. Attributes in the `hwfl` namespace name the
+ * approvers; the gateway reads the order (`record`) in the schema expression language.
+ */
+export function poApprovalXml(manager: string, director: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:hwfl="http://srm.example/schema/hwfl" id="po-approval" targetNamespace="http://srm.example/hwfl">
+  <bpmn:process id="${PO.process}" name="Purchase order approval" isExecutable="true">
+    <bpmn:startEvent id="start" name="Submitted" />
+    <bpmn:sequenceFlow id="toManager" sourceRef="start" targetRef="manager" />
+    <bpmn:userTask id="manager" name="Purchasing manager" hwfl:assignee="${manager}" hwfl:approveWay="ANY" hwfl:actions="DELEGATE,ADD_SIGN,CARBON_COPY" />
+    <bpmn:sequenceFlow id="toAmount" sourceRef="manager" targetRef="amount" />
+    <bpmn:exclusiveGateway id="amount" name="Over 100,000?" default="small" />
+    <bpmn:sequenceFlow id="big" name="over 100,000" sourceRef="amount" targetRef="director">
+      <bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\${record.amount &gt; 100000}</bpmn:conditionExpression>
+    </bpmn:sequenceFlow>
+    <bpmn:sequenceFlow id="small" name="up to 100,000" sourceRef="amount" targetRef="end" />
+    <bpmn:userTask id="director" name="Director" hwfl:assignee="${director}" hwfl:approveWay="ANY" hwfl:actions="DELEGATE,ADD_SIGN,CARBON_COPY" />
+    <bpmn:sequenceFlow id="toEnd" sourceRef="director" targetRef="end" />
+    <bpmn:endEvent id="end" name="Approved" />
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="diagram">
+    <bpmndi:BPMNPlane id="plane" bpmnElement="${PO.process}">
+      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="152" y="142" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="manager_di" bpmnElement="manager"><dc:Bounds x="240" y="120" width="120" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="amount_di" bpmnElement="amount" isMarkerVisible="true"><dc:Bounds x="415" y="135" width="50" height="50" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="director_di" bpmnElement="director"><dc:Bounds x="520" y="240" width="120" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="702" y="142" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="toManager_di" bpmnElement="toManager"><di:waypoint x="188" y="160" /><di:waypoint x="240" y="160" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="toAmount_di" bpmnElement="toAmount"><di:waypoint x="360" y="160" /><di:waypoint x="415" y="160" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="big_di" bpmnElement="big"><di:waypoint x="440" y="185" /><di:waypoint x="440" y="280" /><di:waypoint x="520" y="280" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="small_di" bpmnElement="small"><di:waypoint x="465" y="160" /><di:waypoint x="702" y="160" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="toEnd_di" bpmnElement="toEnd"><di:waypoint x="640" y="280" /><di:waypoint x="720" y="280" /><di:waypoint x="720" y="178" /></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</bpmn:definitions>
+`;
+}
+
+/** Per demo tenant: who approves orders (the initiator is never their own approver). */
+const APPROVERS: Record<number, { manager: string; director: string; buyer: string }> = {
+  [DEMO_TENANT]: { manager: 'user:approver', director: 'user:director', buyer: 'buyer' },
+  [SECOND_TENANT]: { manager: 'user:admin2', director: 'user:admin2', buyer: 'buyer2' },
+};
+
+async function seedProcesses(tx: Queryable): Promise<void> {
+  for (const [tenant, who] of Object.entries(APPROVERS)) {
+    const tenantId = Number(tenant);
+    const xml = poApprovalXml(who.manager, who.director);
+    const category = await tx.query<{ id: number }>("select category_id::float8 as id from hwfl_process_category where tenant_id = $1 and category_code = 'PROCUREMENT'", [tenantId]);
+    const model = await tx.query<{ id: number }>(
+      `insert into hwfl_process_model (tenant_id, model_key, name, category_id, description, xml, deployed_version, created_by, last_updated_by)
+       values ($1, $2, 'Purchase order approval', $3, 'Manager approval; orders over 100,000 also need a director', $4, 1, 0, 0) returning model_id::float8 as id`,
+      [tenantId, PO.process, category.rows[0]?.id ?? null, xml],
+    );
+    await tx.query(
+      `insert into hwfl_process_definition (tenant_id, model_id, process_key, process_name, version_number, xml, deploy_time, deployed_by_name, created_by, last_updated_by)
+       values ($1, $2, $3, 'Purchase order approval', 1, $4, timestamp '2025-12-01 09:00:00', 'admin', 0, 0)`,
+      [tenantId, model.rows[0]!.id, PO.process, xml],
+    );
+    // Orders seeded as in approval get their running instance, as if the buyer had submitted them.
+    const buyer = (await usersByLogin(tx, tenantId, [who.buyer]))[0];
+    if (!buyer) continue;
+    const starter = { ...(await userById(tx, tenantId, buyer.userId))!, tenantId, admin: false };
+    const wf = new Workflow({} as ServerContext);
+    const orders = await tx.query<Record<string, unknown>>(
+      `select po_header_id::float8 as "poHeaderId", display_po_num as "displayPoNum", supplier_name as "supplierName", company_name as "companyName", currency_code as "currencyCode",
+              amount::float8 as amount, status_code as "statusCode" from sodr_po_header where tenant_id = $1 and status_code = 'APPROVING' order by po_header_id`,
+      [tenantId],
+    );
+    for (const o of orders.rows) {
+      const title = fillTemplate(PO.title, o);
+      await wf.start(tx, tenantId, PO.process, { entityName: 'poHeader', recordId: Number(o.poHeaderId), businessKey: title, description: title, detailRoute: fillTemplate(PO.detailRoute, o), record: o }, starter, { quiet: true });
+    }
+  }
+}
+
+export const step: SeedStep = { version: 'seed:hwfl-processes:v1', run: (tx) => seedProcesses(tx) };
