@@ -6,6 +6,7 @@ import { DEMO_TENANT, SECOND_TENANT } from '../../seed/platform-seed.ts';
 import type { SeedStep } from '../../seed/seed.ts';
 import { fillTemplate } from './documents.ts';
 import { userById, usersByLogin } from './people.ts';
+import { addHistory } from './store.ts';
 import { Workflow } from './workflow.ts';
 
 const PO = poHeader.workflow as EntityWorkflow;
@@ -81,10 +82,54 @@ async function seedProcesses(tx: Queryable): Promise<void> {
               amount::float8 as amount, status_code as "statusCode" from sodr_po_header where tenant_id = $1 and status_code = 'APPROVING' order by po_header_id`,
       [tenantId],
     );
+    const started: Array<{ instanceId: number; amount: number }> = [];
     for (const o of orders.rows) {
       const title = fillTemplate(PO.title, o);
-      await wf.start(tx, tenantId, PO.process, { entityName: 'poHeader', recordId: Number(o.poHeaderId), businessKey: title, description: title, detailRoute: fillTemplate(PO.detailRoute, o), record: o }, starter, { quiet: true });
+      const inst = await wf.start(tx, tenantId, PO.process, { entityName: 'poHeader', recordId: Number(o.poHeaderId), businessKey: title, description: title, detailRoute: fillTemplate(PO.detailRoute, o), record: o }, starter, { quiet: true });
+      started.push({ instanceId: inst.instanceId, amount: Number(o.amount) });
     }
+    if (tenantId === DEMO_TENANT) await platformAdminsShare(tx, tenantId, wf, started);
+  }
+}
+
+/**
+ * The platform administrator's part in the demo tenant, so each of their own workflow pages has
+ * something to show: a task the monitor reassigned to them, a copy, a process they started by
+ * hand, and an instance whose step after the manager's approval failed (the director's account
+ * was disabled at the time) waiting for a retry on the exceptions page.
+ */
+async function platformAdminsShare(tx: Queryable, tenantId: number, wf: Workflow, started: Array<{ instanceId: number; amount: number }>): Promise<void> {
+  const admin = (await usersByLogin(tx, 0, ['admin']))[0];
+  const approver = (await usersByLogin(tx, tenantId, ['approver']))[0];
+  if (!admin || !approver || started.length < 3) return;
+  const [reassigned, copied] = started;
+  const task = (await tx.query<{ id: number }>("select task_id::float8 as id from hwfl_task where instance_id = $1 and status_code = 'PENDING' limit 1", [reassigned!.instanceId])).rows[0];
+  if (task) {
+    await tx.query("update hwfl_task set assignee_id = $2, assignee_name = $3, owner_name = 'Alex Approver' where task_id = $1", [task.id, admin.userId, admin.name]);
+    await addHistory(tx, tenantId, { instanceId: reassigned!.instanceId, taskId: task.id, nodeName: 'Purchasing manager', action: 'DELEGATE', userId: admin.userId, userName: admin.name, targetName: admin.name, comment: 'Taken over while Alex is travelling' });
+    await tx.query('update hwfl_process_instance set current_approver = $2 where instance_id = $1', [reassigned!.instanceId, admin.name]);
+  }
+  await tx.query(
+    `insert into hwfl_carbon_copy (tenant_id, instance_id, user_id, from_user_name, process_name, description, read_flag, cc_time, created_by, last_updated_by)
+     select tenant_id, instance_id, $2, start_user_name, process_name, description, 0, now(), start_user_id, start_user_id from hwfl_process_instance where instance_id = $1`,
+    [copied!.instanceId, admin.userId],
+  );
+  await addHistory(tx, tenantId, { instanceId: copied!.instanceId, action: 'CARBON_COPY', userId: approver.userId, userName: approver.name, targetName: admin.name });
+  const asAdmin = { ...admin, tenantId, admin: true };
+  await wf.start(tx, tenantId, PO.process, { businessKey: 'Quarterly office supplies (started by hand)', description: 'Quarterly office supplies (started by hand)', record: { amount: 2400, currencyCode: 'CNY' } }, asAdmin, { quiet: true });
+  const big = started.slice(2).find((x) => x.amount > 100_000);
+  if (big) {
+    const t = (await tx.query<{ id: number }>("select task_id::float8 as id from hwfl_task where instance_id = $1 and status_code = 'PENDING' limit 1", [big.instanceId])).rows[0];
+    if (!t) return;
+    await tx.query("update hwfl_task set status_code = 'DONE', action = 'Approved', end_time = now() where task_id = $1", [t.id]);
+    await addHistory(tx, tenantId, { instanceId: big.instanceId, taskId: t.id, nodeName: 'Purchasing manager', action: 'Approved', userId: approver.userId, userName: approver.name, comment: 'OK from my side' });
+    const reason = 'Director (director): the approvers user:director name nobody; nothing was submitted';
+    await tx.query(
+      `update hwfl_process_instance set status_code = 'EXCEPTION', exception_msg = $2, current_node_name = null, current_approver = null,
+         variables = jsonb_set(variables, '{retry}', $3::jsonb) where instance_id = $1`,
+      [big.instanceId, reason, JSON.stringify({ elementId: 'manager', output: { approveResult: 'Approved', lastApprover: 'approver' } })],
+    );
+    await addHistory(tx, tenantId, { instanceId: big.instanceId, action: 'EXCEPTION', userId: approver.userId, userName: approver.name, comment: reason });
   }
 }
 

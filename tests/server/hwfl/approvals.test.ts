@@ -154,12 +154,26 @@ describe('a purchase order through its approval', () => {
     expect((await taskOf('director', po.displayPoNum))!.name).toBe('Director');
   });
 
+  it('retry runs the failed step again: the seeded exception moves on to the director', async () => {
+    const inst = (await s.ctx.db.query<{ id: number }>("select instance_id::float8 as id from hwfl_process_instance where tenant_id = 1 and status_code = 'EXCEPTION' limit 1")).rows[0]!.id;
+    expect((await s.call({ method: 'POST', url: `${WF}/runtime/execute/retry`, as: 'approver', payload: { instanceId: inst } })).statusCode).toBe(403);
+    await json(s.call({ method: 'POST', url: `${WF}/runtime/execute/retry`, as: 'admin', payload: { instanceId: inst } }));
+    const tasks = await s.ctx.db.query<{ name: string }>("select name from hwfl_task where instance_id = $1 and status_code = 'PENDING'", [inst]);
+    expect(tasks.rows).toEqual([{ name: 'Director' }]);
+    expect(await json(s.call({ method: 'POST', url: `${WF}/runtime/execute/retry`, as: 'admin', payload: { instanceId: inst } }))).toMatchObject({ failed: true, code: 'hwfl.instance.noException' });
+  });
+
   it('the lists: started by me, involved, and the seeded orders in approval each have their task', async () => {
     const started = await json(s.call({ url: `${WF}/process/instance/started?size=1`, as: 'buyer' }));
     expect(Number(started.totalElements)).toBeGreaterThan(5);
     const involved = await json(s.call({ url: `${WF}/process/instance/involved?size=100`, as: 'approver' }));
     expect((involved.content as Row[]).every((i) => i.startUserName === 'Bella Buyer')).toBe(true);
-    const seeded = await s.ctx.db.query<{ n: number }>("select count(*)::int as n from sodr_po_header h where h.tenant_id = 1 and h.status_code = 'APPROVING' and not exists (select 1 from hwfl_task t join hwfl_process_instance i on i.instance_id = t.instance_id where i.record_id = h.po_header_id and i.entity_name = 'poHeader' and t.status_code = 'PENDING')");
+    // Each seeded order in approval has its open task, but the one whose step failed (waiting for a retry).
+    const seeded = await s.ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from sodr_po_header h where h.tenant_id = 1 and h.status_code = 'APPROVING'
+          and not exists (select 1 from hwfl_task t join hwfl_process_instance i on i.instance_id = t.instance_id where i.record_id = h.po_header_id and i.entity_name = 'poHeader' and t.status_code = 'PENDING')
+          and not exists (select 1 from hwfl_process_instance i where i.record_id = h.po_header_id and i.entity_name = 'poHeader' and i.status_code = 'EXCEPTION')`,
+    );
     expect(seeded.rows[0]!.n).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Input, Popconfirm, Select, Space, Spin, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../../../renderer/runtime/services.ts';
+import type { Screen } from '../../../../renderer/schema/screen.ts';
 import { InstancePanels } from './InstancePanels.tsx';
 import { PersonPicker } from './PersonPicker.tsx';
 import { type InstanceView, workflowApi } from './workflow-api.ts';
@@ -12,7 +13,7 @@ import { type InstanceView, workflowApi } from './workflow-api.ts';
  * retries a failed step. The server checks every one of these again.
  */
 export default function WorkflowInstanceDetail(props: Record<string, unknown>) {
-  const { params, monitor } = props as { params: Record<string, string>; monitor?: boolean };
+  const { params, monitor, screen } = props as { params: Record<string, string>; monitor?: boolean; screen: Screen };
   const s = useServices();
   const api = useMemo(() => workflowApi(s), [s]);
   const [view, setView] = useState<InstanceView | null>(null);
@@ -40,7 +41,7 @@ export default function WorkflowInstanceDetail(props: Record<string, unknown>) {
   const open = view.tasks.filter((t) => t.statusCode === 'PENDING' || t.statusCode === 'WAITING');
   const t = (k: string, f: string) => s.t(k, f);
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="wfl-instance" data-status={status}>
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="wfl-instance" data-screen={screen.route} data-status={status}>
       {(view.canRecall || view.canRevoke || admin) && (
         <Card size="small" data-testid="wfl-instance-actions">
           <Space wrap>

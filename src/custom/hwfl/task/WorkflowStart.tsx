@@ -1,6 +1,7 @@
 import { Button, Card, Form, Input, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../../../renderer/runtime/services.ts';
+import type { Screen } from '../../../../renderer/schema/screen.ts';
 import { workflowApi } from './workflow-api.ts';
 
 /**
@@ -8,7 +9,7 @@ import { workflowApi } from './workflow-api.ts';
  * conditions and approver expressions read. Then opens the new instance.
  */
 export default function WorkflowStart(props: Record<string, unknown>) {
-  const { detailRoute } = props as { detailRoute: string };
+  const { detailRoute, screen } = props as { detailRoute: string; screen: Screen };
   const s = useServices();
   const api = useMemo(() => workflowApi(s), [s]);
   const [keys, setKeys] = useState<Array<{ value: string; label: string }>>([]);
@@ -41,7 +42,7 @@ export default function WorkflowStart(props: Record<string, unknown>) {
     }
   };
   return (
-    <Card size="small" data-testid="wfl-start">
+    <Card size="small" data-testid="wfl-start" data-screen={screen.route}>
       <Form layout="vertical" style={{ maxWidth: 640 }}>
         <Form.Item label={s.t('hwfl.start.process', 'Process')} required htmlFor="wfl-start-process">
           <Select id="wfl-start-process" value={processKey} onChange={setProcessKey} options={keys} />

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Input, Space, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../../../renderer/runtime/services.ts';
+import type { Screen } from '../../../../renderer/schema/screen.ts';
 import { InstancePanels } from './InstancePanels.tsx';
 import { PersonPicker } from './PersonPicker.tsx';
 import { type TaskView, workflowApi } from './workflow-api.ts';
@@ -14,7 +15,7 @@ const NEEDS_PERSON = new Set(['DELEGATE', 'ADD_SIGN']);
  * decides what is allowed; a second person acting on the same task is told who was first.
  */
 export default function WorkflowTaskDetail(props: Record<string, unknown>) {
-  const { params } = props as { params: Record<string, string> };
+  const { params, screen } = props as { params: Record<string, string>; screen: Screen };
   const s = useServices();
   const api = useMemo(() => workflowApi(s), [s]);
   const [view, setView] = useState<TaskView | null>(null);
@@ -46,7 +47,7 @@ export default function WorkflowTaskDetail(props: Record<string, unknown>) {
   };
   const mine = view.actions.length > 0;
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="wfl-task" data-task-status={view.task.statusCode}>
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="wfl-task" data-screen={screen.route} data-task-status={view.task.statusCode}>
       {mine ? (
         <Card size="small" title={view.task.name} data-testid="wfl-actions">
           <Form layout="vertical">
