@@ -20,13 +20,21 @@ const counts = async (db: Database) =>
 
 describe('a server on a PGlite data directory', () => {
   // Two cold starts on disk, each seeding every module: slow on a loaded 2-core machine.
-  it('keeps what it wrote across a restart, and seeds only once', { timeout: 240000 }, async () => {
+  it('keeps what it wrote across a restart, and seeds only once; an approval in mid-flight continues on the new server', { timeout: 240000 }, async () => {
     const first = await startTestServer({ dataDir: dir });
     const created = await first.call({ method: 'POST', url: '/sodr/v1/1/po-headers', payload: { supplierName: 'Durable Supplier', companyName: 'Demo Manufacturing Co.', remark: 'survives restarts' }, as: 'buyer' });
     expect(created.json().failed).toBeUndefined();
     const id = created.json().poHeaderId;
+    // An approval in the middle of its process when the server stops: the manager has approved a
+    // large order, the director has not acted yet.
+    const big = (await first.call({ method: 'POST', url: '/sodr/v1/1/po-headers', payload: { supplierName: 'Mid-flight Supplier', companyName: 'Demo Manufacturing Co.', amount: 400000 }, as: 'buyer' })).json();
+    expect((await first.call({ method: 'POST', url: `/sodr/v1/1/po-headers/${big.poHeaderId}/actions/submit`, payload: {}, as: 'buyer' })).json().statusCode).toBe('APPROVING');
+    const taskOf = async (s: typeof first, as: string) =>
+      ((await s.call({ url: '/hwfl/v1/1/tasks?statusCode=PENDING&size=500', as })).json().content as Array<{ taskId: number; description: string; name: string }>).find((t) => t.description.startsWith(big.displayPoNum));
+    const manager = (await taskOf(first, 'approver'))!;
+    expect((await first.call({ method: 'POST', url: `/hwfl/v1/1/runtime/tasks/${manager.taskId}`, payload: { action: 'Approved' }, as: 'approver' })).json().statusCode).toBe('RUNNING');
     const before = await counts(first.ctx.db);
-    expect(before.orders).toBe(341);
+    expect(before.orders).toBe(342);
     expect(before.seeds).toBeGreaterThanOrEqual(2);
     await first.close();
 
@@ -35,6 +43,11 @@ describe('a server on a PGlite data directory', () => {
       const r = await second.call({ url: `/sodr/v1/1/po-headers/${id}`, as: 'buyer' });
       expect(r.statusCode).toBe(200);
       expect(r.json()).toMatchObject({ supplierName: 'Durable Supplier', remark: 'survives restarts', displayPoNum: created.json().displayPoNum });
+      // The new server continues the instance from its stored state: the director approves, the order is approved.
+      const director = (await taskOf(second, 'director'))!;
+      expect(director.name).toBe('Director');
+      expect((await second.call({ method: 'POST', url: `/hwfl/v1/1/runtime/tasks/${director.taskId}`, payload: { action: 'Approved' }, as: 'director' })).json()).toMatchObject({ resultCode: 'APPROVED' });
+      expect((await second.call({ url: `/sodr/v1/1/po-headers/${big.poHeaderId}`, as: 'buyer' })).json().statusCode).toBe('APPROVED');
       expect(await counts(second.ctx.db)).toEqual(before);
       expect(await seed(second.ctx.db, { demoPassword: DEFAULT_DEMO_PASSWORD })).toBe(false);
       expect(await counts(second.ctx.db)).toEqual(before);
