@@ -33,6 +33,17 @@ async function settingProblems(db: Database, tenantId: number, xml: string): Pro
       else if (!parseApproveWay(method ?? '')) problems.push({ element: n.id, message: `${n.name}: the approval method ${n.approveWay} is "${method ?? ''}"` });
     }
   }
+  const externals = new Map(
+    (await db.query<{ code: string; external_type: string }>('select code, external_type from hwfl_external where tenant_id = $1 and enabled_flag = 1', [tenantId])).rows.map((r) => [r.code, r.external_type]),
+  );
+  for (const n of config.nodes.values()) {
+    for (const a of n.assignees) if (a.startsWith('rule:') && externals.get(a.slice(5)) !== 'APPROVE_RULE') problems.push({ element: n.id, message: `${n.name}: there is no approver rule service ${a.slice(5)} (hwfl/setting/approve-rule)` });
+  }
+  for (const id of config.serviceTasks) {
+    const code = config.services.get(id);
+    if (!code) problems.push({ element: id, message: 'a service task names what it runs with hwfl:service="CODE" (hwfl/setting/service-task)' });
+    else if (!['SERVICE_TASK', 'MESSAGE', 'EXPRESSION'].includes(externals.get(code) ?? '')) problems.push({ element: id, message: `there is no enabled service task, message or expression service ${code}` });
+  }
   for (const m of xml.matchAll(/conditions\.([A-Za-z0-9_]+)/g)) {
     if (!conditions.has(m[1]!)) problems.push({ element: 'definitions', message: `there is no condition ${m[1]} (hwfl/setting/condition)` });
   }

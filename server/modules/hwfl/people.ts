@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { evaluate } from '../../../renderer/schema/expressions/evaluate.ts';
 import { BusinessError } from '../../http/errors.ts';
+import { runExternal } from './handlers.ts';
 
 export interface Person {
   userId: number;
@@ -91,7 +92,8 @@ export async function resolveAssignees(db: Queryable, tenantId: number, entries:
     else if (kind === 'position') add(await positionHolders(db, tenantId, [value]));
     else if (kind === 'expr') add(await usersByLogin(db, tenantId, loginsOf(evaluate(value, { record: vars.record ?? {}, variables: vars.variables ?? {}, initiator: vars.initiator ?? {} }))));
     else if (kind === 'auth' && depth === 0) add(await resolveAssignees(db, tenantId, await approveAuthEntries(db, tenantId, value), vars, 1));
-    else throw new BusinessError('hwfl.assignee.invalid', `cannot read the assignee "${entry}" (use user:, role:, position:, auth:, expr: or initiator)`, 'warn');
+    else if (kind === 'rule') add(await usersByLogin(db, tenantId, (await runExternal(db, tenantId, value, ['APPROVE_RULE'], vars, () => undefined)).logins ?? []));
+    else throw new BusinessError('hwfl.assignee.invalid', `cannot read the assignee "${entry}" (use user:, role:, position:, auth:, rule:, expr: or initiator)`, 'warn');
   }
   return [...out.values()];
 }

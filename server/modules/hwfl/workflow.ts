@@ -4,7 +4,8 @@ import { BusinessError, forbidden, HttpError } from '../../http/errors.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
 import { type NodeConfig, type ProcessConfig, processConfig } from './bpmn/node-config.ts';
-import { jumpRun, type RunResult, signalRun, startRun } from './bpmn/run.ts';
+import { jumpRun, type RunResult, type ServiceRunner, signalRun, startRun } from './bpmn/run.ts';
+import { runExternal } from './handlers.ts';
 import { decideRound } from './decide.ts';
 import { approveWayOf, namedConditions } from './named.ts';
 import { delegateOf, type Person, resolveAssignees, userById } from './people.ts';
@@ -92,7 +93,9 @@ export class Workflow {
     const inst = await lockInstance(tx, tenantId, r.rows[0]!.id);
     await addHistory(tx, tenantId, { instanceId: inst.instanceId, action: 'START', userId: starter.userId, userName: starter.name, nodeName: def.processName ?? def.processKey });
     const outbox: Outbox = [];
-    const run = await this.step(() => this.conditions(tx, inst).then((conditions) => startRun(this.runName(inst), def.xml, { ...vars, conditions })));
+    await this.listen(tx, inst, 'PROCESS', 'start', outbox);
+    const services = await this.services(tx, inst, def, outbox);
+    const run = await this.step(() => this.conditions(tx, inst).then((conditions) => startRun(this.runName(inst), def.xml, { ...vars, conditions }, services)));
     await this.afterStep(tx, inst, def, run, starter, outbox);
     if (!opts.quiet) this.send(tx, tenantId, outbox, starter);
     return inst;
@@ -186,6 +189,7 @@ export class Workflow {
     );
     if (!done.affectedRows) throw alreadyHandled(c.task);
     await addHistory(tx, c.inst.tenantId, { instanceId: c.inst.instanceId, taskId: c.task.taskId, nodeName: c.task.name, action, userId: c.actor.userId, userName: c.actor.name, comment: c.body.comment ?? null, attachmentUuid: c.body.attachmentUuid ?? null });
+    await this.listen(tx, c.inst, 'TASK', 'complete', c.outbox);
     const round = await tasksOf(tx, c.inst.instanceId, 'batch_num = $2', [c.task.batchNum]);
     const decision = decideRound(c.task.approveWay, round.map((t) => ({ status: t.statusCode, action: t.action, added: !!t.addedFlag, sequenceNum: t.sequenceNum })));
     if (decision.outcome === 'wait') {
@@ -212,10 +216,11 @@ export class Workflow {
     delete vars.retry;
     await tx.query('savepoint hwfl_step');
     try {
-      const conditions = await this.conditions(tx, { ...inst, variables: vars });
-      const run = await this.step(() => signalRun(this.runName(inst), inst.state!, elementId, output, { variables: vars.variables, conditions }));
-      await tx.query('update hwfl_process_instance set variables = $2 where instance_id = $1', [inst.instanceId, JSON.stringify(vars)]);
-      await this.afterStep(tx, { ...inst, variables: vars }, def, run, actor, outbox);
+      const next = { ...inst, variables: vars };
+      const conditions = await this.conditions(tx, next);
+      const services = await this.services(tx, next, def, outbox);
+      const run = await this.step(() => signalRun(this.runName(inst), inst.state!, elementId, output, { variables: vars.variables, conditions }, services));
+      await this.afterStep(tx, next, def, run, actor, outbox);
       await tx.query('release savepoint hwfl_step');
     } catch (e) {
       if (!(e instanceof BusinessError)) throw e;
@@ -229,7 +234,10 @@ export class Workflow {
 
   /** After the engine moved: store its state, open the tasks of the nodes it now waits on, or end. */
   private async afterStep(tx: Queryable, inst: InstanceRow, def: DefinitionRow, run: RunResult, actor: Actor, outbox: Outbox): Promise<void> {
-    await tx.query("update hwfl_process_instance set state = $2, status_code = 'RUNNING', exception_msg = null, last_update_date = now() where instance_id = $1", [inst.instanceId, run.state]);
+    // Service tasks may have set process variables (services() put them on inst): stored with the state.
+    await tx.query("update hwfl_process_instance set state = $2, variables = $3, status_code = 'RUNNING', exception_msg = null, last_update_date = now() where instance_id = $1", [
+      inst.instanceId, run.state, JSON.stringify(inst.variables),
+    ]);
     inst.state = run.state;
     if (run.ended) return this.finish(tx, inst, 'APPROVED', actor, outbox);
     const config = await this.config(def);
@@ -263,6 +271,7 @@ export class Workflow {
       if (status === 'PENDING') woken.push((delegate ?? p).userId);
     }
     if (woken.length) outbox.push(this.taskMessage(inst, node.name, woken));
+    await this.listen(tx, inst, 'TASK', 'create', outbox);
   }
 
   private async insertTask(
@@ -288,6 +297,7 @@ export class Workflow {
       [inst.instanceId, result],
     );
     await addHistory(tx, inst.tenantId, { instanceId: inst.instanceId, action: 'END', userId: actor.userId, userName: actor.name, targetName: result });
+    await this.listen(tx, inst, 'PROCESS', 'end', outbox);
     if (inst.entityName) await this.moves.get(inst.entityName)?.(tx, inst, result, actor);
     outbox.push({ userIds: [inst.startUserId], subject: `[${result}] ${inst.processName}: ${inst.description ?? ''}`, content: `${inst.processName} ${inst.description ?? ''} ended: ${result.toLowerCase()} (${actor.name}, ${ts()}).` });
     if (inst.entityName && inst.recordId) {
@@ -358,9 +368,10 @@ export class Workflow {
       delete vars.retry;
       const outbox: Outbox = [];
       const conditions = await this.conditions(tx, inst);
-      const run = await this.step(() => jumpRun(this.runName(inst), def.xml, target, { ...vars, conditions }));
-      await tx.query('update hwfl_process_instance set variables = $2 where instance_id = $1', [instanceId, JSON.stringify(vars)]);
-      await this.afterStep(tx, { ...inst, variables: vars }, def, run, actor, outbox);
+      const next = { ...inst, variables: vars };
+      const services = await this.services(tx, next, def, outbox);
+      const run = await this.step(() => jumpRun(this.runName(inst), def.xml, target, { ...vars, conditions }, services));
+      await this.afterStep(tx, next, def, run, actor, outbox);
       this.send(tx, tenantId, outbox, actor);
     });
   }
@@ -401,6 +412,35 @@ export class Workflow {
   }
 
   // ---- helpers ----
+
+  /** Runs the service tasks of the definition: each names an external definition (`hwfl:service`). */
+  private async services(tx: Queryable, inst: InstanceRow, def: DefinitionRow, outbox: Outbox): Promise<ServiceRunner> {
+    const config = await this.config(def);
+    return async (elementId, envVars) => {
+      const code = config.services.get(elementId);
+      if (!code) throw new Error(`${elementId}: a service task names its definition with hwfl:service`);
+      const r = await runExternal(tx, inst.tenantId, code, ['SERVICE_TASK', 'MESSAGE', 'EXPRESSION'], envVars, (userIds, subject, content) => outbox.push({ userIds, subject, content }));
+      // The instance keeps what a service task set (afterStep stores inst.variables).
+      if (r.set) inst.variables = { ...inst.variables, variables: { ...inst.variables.variables, ...r.set } };
+      return r.set;
+    };
+  }
+
+  /** The tenant's listeners of `type`/`event` for the process's category (or for every process) run their definition. */
+  private async listen(tx: Queryable, inst: InstanceRow, type: 'TASK' | 'PROCESS', event: string, outbox: Outbox): Promise<void> {
+    const r = await tx.query<{ code: string; service_code: string }>(
+      `select l.code, l.service_code from hwfl_listener l
+        where l.tenant_id = $1 and l.enabled_flag = 1 and l.listener_type = $2 and l.event_code = $3
+          and (l.category_id is null or l.category_id = (select m.category_id from hwfl_process_definition d join hwfl_process_model m on m.model_id = d.model_id where d.definition_id = $4))
+        order by l.listener_id`,
+      [inst.tenantId, type, event, inst.definitionId],
+    );
+    for (const l of r.rows) {
+      await runExternal(tx, inst.tenantId, l.service_code, ['MESSAGE', 'SERVICE_TASK'], inst.variables as unknown as Record<string, unknown>, (userIds, subject, content) => outbox.push({ userIds, subject, content })).catch((e: Error) => {
+        throw new BusinessError('hwfl.listener.failed', `the listener ${l.code} failed: ${e.message}`, 'warn');
+      });
+    }
+  }
 
   private runName(inst: InstanceRow): string {
     return `${inst.processKey}:${inst.instanceId}`;

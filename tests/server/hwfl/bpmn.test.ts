@@ -68,3 +68,14 @@ describe('running an instance step by step, as the server stores it', () => {
     await expect(signalRun('po-4', started.state, 'manager', {})).rejects.toThrow(/the process failed/);
   });
 });
+
+describe('what a step knows', () => {
+  it('a gateway after a resumed task reads the variables given at that step, not those of the start', async () => {
+    const xml = po('${variables.approveResult == "Approved" && record.amount > 100000}');
+    const started = await startRun('po-vars', xml, { record: { amount: 250_000 }, variables: {} });
+    const moved = await signalRun('po-vars', started.state, 'manager', {}, { variables: { approveResult: 'Approved' } });
+    expect(moved.waiting).toEqual([{ id: 'director', name: 'Director' }]);
+    const ended = await signalRun('po-vars', started.state, 'manager', {}, { variables: { approveResult: 'Rejected' } });
+    expect(ended.ended).toBe(true);
+  });
+});

@@ -22,6 +22,8 @@ export interface ProcessConfig {
   nodes: Map<string, NodeConfig>;
   /** `hwfl:service` of each service task: the code of an external definition (hwfl/setting/service-task). */
   services: Map<string, string>;
+  /** Every service task, named or not. */
+  serviceTasks: string[];
 }
 
 export const NODE_ACTIONS = ['DELEGATE', 'ADD_SIGN', 'CARBON_COPY'] as const;
@@ -59,6 +61,7 @@ export async function processConfig(xml: string): Promise<ProcessConfig> {
   if (!proc) throw new Error('no executable process');
   const nodes = new Map<string, NodeConfig>();
   const services = new Map<string, string>();
+  const serviceTasks: string[] = [];
   for (const e of proc.flowElements ?? []) {
     if (e.$type === 'bpmn:UserTask') {
       const actions = attr(e, 'actions');
@@ -71,11 +74,12 @@ export async function processConfig(xml: string): Promise<ProcessConfig> {
       });
     }
     if (e.$type === 'bpmn:ServiceTask') {
+      serviceTasks.push(e.id!);
       const code = attr(e, 'service');
       if (code) services.set(e.id!, code.trim());
     }
   }
-  return { processId: proc.id!, processName: proc.name ?? proc.id!, nodes, services };
+  return { processId: proc.id!, processName: proc.name ?? proc.id!, nodes, services, serviceTasks };
 }
 
 /** `ANY`, `ALL`, `SEQUENCE` or `PERCENT:n` (1–100); undefined when the text is none of them. */

@@ -15,12 +15,43 @@ export interface RunResult {
 type Vars = Record<string, unknown>;
 
 /**
+ * Runs a service task (by element id): the caller's registered server handler, whose answer
+ * (process variables to set) the flow reads from then on; the caller keeps them for the
+ * instance too. A failure fails the step.
+ */
+export type ServiceRunner = (elementId: string, variables: Vars) => Promise<Vars | undefined>;
+
+/** Gives every service task the runner as its behaviour (bpmn-engine's extension point). */
+function serviceExtension(runner: ServiceRunner | undefined) {
+  return (activity: { type: string; id: string; behaviour: Record<string, unknown> }, context: { environment: { variables: Vars } }) => {
+    if (activity.type !== 'bpmn:ServiceTask') return;
+    // The process's own variables (an activity's environment is a per-message copy).
+    const env = context.environment;
+    activity.behaviour.Service = function Service() {
+      return {
+        execute(_message: unknown, callback: (err: Error | null, output?: unknown) => void) {
+          if (!runner) return callback(new Error(`${activity.id}: service tasks need a handler (hwfl:service)`));
+          runner(activity.id, env.variables).then(
+            (set) => {
+              if (set) env.variables.variables = { ...((env.variables.variables as Vars | undefined) ?? {}), ...set };
+              callback(null, set ?? {});
+            },
+            (e: Error) => callback(e),
+          );
+        },
+      };
+    };
+  };
+}
+
+/**
  * The engine's environment: conditions (`${…}`) go to the safe evaluator, and no script ever
  * runs (validate.ts refuses script tasks and script conditions; this refuses them again, so a
  * definition that slipped past cannot run code).
  */
-function environment() {
+function environment(services?: ServiceRunner) {
   return {
+    extensions: { hwfl: serviceExtension(services) },
     expressions: {
       // The engine asks about every templated attribute; only `${…}` is an expression.
       resolveExpression(template: unknown, context: { environment?: { variables?: Vars } }) {
@@ -54,12 +85,17 @@ function watch(engine: Engine): { failure?: Error } {
   return seen;
 }
 
+/** A step that takes longer than this (a service task's handler hanging) fails rather than holding its locks. */
+const STEP_LIMIT_MS = 30_000;
+
 async function settle(engine: Engine, seen: { failure?: Error }): Promise<void> {
-  for (let i = 0; i < 10_000; i++) {
+  const until = Date.now() + STEP_LIMIT_MS;
+  for (let i = 0; Date.now() < until; i++) {
     if (seen.failure) throw new Error(`the process failed: ${seen.failure.message}`);
     if (engine.state === 'error') throw new Error('the process failed');
     if (engine.state !== 'running' || engine.activityStatus === 'wait' || engine.activityStatus === 'timer') return;
-    await new Promise((r) => setImmediate(r));
+    // Turns first (the engine's own steps), then short sleeps while a handler waits on the database.
+    await new Promise((r) => (i < 1000 ? setImmediate(r) : setTimeout(r, 2)));
   }
   throw new Error('the process did not settle');
 }
@@ -84,26 +120,28 @@ async function result(engine: Engine, execution: Execution, seen: { failure?: Er
 }
 
 /** Starts an instance of a deployed definition with the document and variables. */
-export async function startRun(name: string, xml: string, variables: Vars): Promise<RunResult> {
-  const engine = new Engine({ name, source: xml, variables, ...environment() } as never);
+export async function startRun(name: string, xml: string, variables: Vars, services?: ServiceRunner): Promise<RunResult> {
+  const engine = new Engine({ name, source: xml, variables, ...environment(services) } as never);
   const seen = watch(engine);
   const execution = await engine.execute({ listener: new EventEmitter() } as never);
   return result(engine, execution, seen);
 }
 
 /** A stored instance brought back to life, waiting where it stopped. */
-async function resumeRun(name: string, state: string, variables: Vars) {
-  const engine = new Engine({ name, ...environment() } as never).recover(JSON.parse(state), environment() as never);
+async function resumeRun(name: string, state: string, variables: Vars, services?: ServiceRunner) {
+  const engine = new Engine({ name, ...environment(services) } as never).recover(JSON.parse(state), environment(services) as never);
   const seen = watch(engine);
   const execution = await engine.resume({ listener: new EventEmitter() } as never);
-  // What changed since the last step (process variables, the named conditions evaluated now).
-  Object.assign(execution.environment.variables, variables);
+  // What changed since the last step (process variables, the named conditions evaluated now), given
+  // to the processes' own environments: the execution's is a copy the flow does not read.
+  const definitions = (execution as unknown as { definitions: Array<{ getProcesses(): Array<{ environment: { variables: Vars } }> }> }).definitions;
+  for (const d of definitions) for (const p of d.getProcesses()) Object.assign(p.environment.variables, variables);
   return { engine, seen, execution };
 }
 
 /** Continues a stored instance: completes the user task `taskId` with `output` (the action taken). */
-export async function signalRun(name: string, state: string, taskId: string, output: Vars, variables: Vars = {}): Promise<RunResult> {
-  const { engine, seen, execution } = await resumeRun(name, state, variables);
+export async function signalRun(name: string, state: string, taskId: string, output: Vars, variables: Vars = {}, services?: ServiceRunner): Promise<RunResult> {
+  const { engine, seen, execution } = await resumeRun(name, state, variables, services);
   if (!execution.getPostponed().some((a) => a.id === taskId)) {
     await halt(engine);
     throw new Error(`the process is not waiting on ${taskId}`);
@@ -118,6 +156,6 @@ export async function signalRun(name: string, state: string, taskId: string, out
  * running engine leaves discarded paths waiting on a task that already ran, and the process never
  * ends; a fresh run carries no such leftovers, and the instance's data are ours, not the engine's.
  */
-export async function jumpRun(name: string, xml: string, target: string, variables: Vars): Promise<RunResult> {
-  return startRun(name, await startingAt(xml, target), variables);
+export async function jumpRun(name: string, xml: string, target: string, variables: Vars, services?: ServiceRunner): Promise<RunResult> {
+  return startRun(name, await startingAt(xml, target), variables, services);
 }
