@@ -16,6 +16,7 @@ import { listScenarios } from './scenarios/list.ts';
 import { schemaScenario } from './scenarios/schemas.ts';
 import { serverScenario } from './scenarios/server.ts';
 import { tabScenarios } from './scenarios/tabs.ts';
+import { workflowScenario } from './scenarios/workflow.ts';
 
 /**
  * `npm run bench`: every scenario of issue 9 in headless Chromium and against the real server,
@@ -72,6 +73,7 @@ const seeded = await seeding;
 await scenario(['1', '2', '3'], 'Scenarios 1–3: 10,000-row list', () => listScenarios(browser, pages.url, log));
 await scenario(['4'], 'Scenario 4: 300-field form', () => formScenario(browser, pages.url, log));
 await scenario(['7', '8'], 'Scenarios 7–8: tabs in the real app', () => tabScenarios(signedIn, app.baseUrl, log));
+await scenario(['11'], 'Scenario 11: workflow', () => workflowScenario(projectRoot, browser, dirs.app, log));
 await browser.close();
 await app.close();
 await pages.close();

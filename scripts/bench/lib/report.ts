@@ -1,6 +1,6 @@
 /** One line of the BENCHMARKS.md table. */
 export interface ResultRow {
-  /** Scenario number of the issue (1–10). */
+  /** Scenario number (1–10 of the benchmark issue; 11 the workflow issue's). */
   id: string;
   scenario: string;
   /** Our value, in `unit`; undefined when it could not be measured. */
