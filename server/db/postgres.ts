@@ -26,6 +26,9 @@ function statementName(sql: string, params?: unknown[]): string | undefined {
 /** A real PostgreSQL server, chosen with DATABASE_URL; same SQL as PGlite. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (a restart, an administrator terminating it) is dropped
+  // by the pool and replaced on the next query; unhandled, its error event would end the process.
+  pool.on('error', (e) => console.error(`PostgreSQL: an idle connection was closed (${e.message}); the pool opens a new one when needed`));
   await pool.query('select 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {

@@ -1,5 +1,5 @@
 import type { ServerContext } from '../context.ts';
-import type { ServerEvent } from './events.ts';
+import { EVENT_TYPES, type ServerEvent } from './events.ts';
 
 /** The NOTIFY channel every instance of one database shares. */
 export const EVENT_CHANNEL = 'lowcode_events';
@@ -7,7 +7,7 @@ export const EVENT_CHANNEL = 'lowcode_events';
 function parseEvent(payload: string): ServerEvent | undefined {
   try {
     const e = JSON.parse(payload) as Partial<ServerEvent>;
-    if ((e.type !== 'message.count' && e.type !== 'ui-page.changed') || !Number.isInteger(e.userId) || !Number.isInteger(e.tenantId) || typeof e.payload !== 'object' || !e.payload) return undefined;
+    if (!EVENT_TYPES.includes(e.type as ServerEvent['type']) || !Number.isInteger(e.userId) || !Number.isInteger(e.tenantId) || typeof e.payload !== 'object' || !e.payload) return undefined;
     return e as ServerEvent;
   } catch {
     return undefined;

@@ -1,8 +1,11 @@
 import { EventEmitter } from 'node:events';
 
+/** Every kind of event; the PostgreSQL relay delivers only these. */
+export const EVENT_TYPES = ['message.count', 'ui-page.changed', 'record.changed'] as const;
+
 export interface ServerEvent {
   /** `record.changed`: a document moved without its viewers acting (an approval: {entity, id}). `ui-page.changed`: a stored page was published, rolled back or unpublished (userId 0: every user of the tenant; tenant 0: every tenant). */
-  type: 'message.count' | 'ui-page.changed' | 'record.changed';
+  type: (typeof EVENT_TYPES)[number];
   userId: number;
   tenantId: number;
   payload: Record<string, unknown>;

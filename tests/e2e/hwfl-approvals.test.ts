@@ -2,11 +2,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
 
+/** The flows on the embedded database, and on PostgreSQL when DATABASE_URL names a server (as in CI). */
+const databases: Array<[string, () => Promise<E2E>]> = [
+  ['PGlite', () => startE2E()],
+  ...(process.env.DATABASE_URL ? [['PostgreSQL', () => startE2E({ postgres: process.env.DATABASE_URL })] as [string, () => Promise<E2E>]] : []),
+];
+
 let e: E2E;
-beforeAll(async () => {
-  e = await startE2E();
-});
-afterAll(() => e?.close());
 
 type Row = Record<string, unknown>;
 
@@ -37,7 +39,12 @@ async function openTask(page: Page, po: Row): Promise<void> {
   await page.getByTestId('wfl-actions').waitFor();
 }
 
-describe('a purchase order approved in the browser, each person in their own browser', () => {
+describe.each(databases)('a purchase order approved in the browser, each person in their own browser (%s)', (_db, start) => {
+  beforeAll(async () => {
+    e = await start();
+  });
+  afterAll(() => e?.close());
+
   it('buyer submits → approver sees it on the workplace and in My tasks → approves → the buyer’s open order shows Approved without reload', async () => {
     const po = await newOrder(8_000);
     const buyer = await e.signIn('buyer', '/workplace');

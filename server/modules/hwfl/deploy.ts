@@ -4,6 +4,9 @@ import { parseApproveWay, processConfig } from './bpmn/node-config.ts';
 import { type BpmnProblem, validateBpmn } from './bpmn/validate.ts';
 import type { Actor } from './workflow.ts';
 
+/** Variables the engine sets itself after every approval. */
+const ENGINE_VARIABLES = new Set(['approveResult', 'lastApprover']);
+
 const ASSIGNEE = /^(user|role|position|auth|rule|expr):.+$|^initiator$/;
 
 /** What a deploy answers: the new version, or every problem naming its element (nothing deployed). */
@@ -43,6 +46,11 @@ async function settingProblems(db: Database, tenantId: number, xml: string): Pro
     const code = config.services.get(id);
     if (!code) problems.push({ element: id, message: 'a service task names what it runs with hwfl:service="CODE" (hwfl/setting/service-task)' });
     else if (!['SERVICE_TASK', 'MESSAGE', 'EXPRESSION'].includes(externals.get(code) ?? '')) problems.push({ element: id, message: `there is no enabled service task, message or expression service ${code}` });
+  }
+  // Process variables a flow reads are declared (hwfl/setting/process-variable), or set by the engine itself.
+  const declared = new Set((await db.query<{ code: string }>('select variable_code as code from hwfl_process_variable where tenant_id = $1', [tenantId])).rows.map((r) => r.code));
+  for (const m of xml.matchAll(/variables\.([A-Za-z_]\w*)/g)) {
+    if (!declared.has(m[1]!) && !ENGINE_VARIABLES.has(m[1]!)) problems.push({ element: 'definitions', message: `the process variable ${m[1]} is not declared (hwfl/setting/process-variable)` });
   }
   for (const m of xml.matchAll(/conditions\.([A-Za-z0-9_]+)/g)) {
     if (!conditions.has(m[1]!)) problems.push({ element: 'definitions', message: `there is no condition ${m[1]} (hwfl/setting/condition)` });

@@ -83,12 +83,13 @@ export class Workflow {
     const def = await latestDefinition(tx, tenantId, processKey);
     if (!def) throw new BusinessError('hwfl.process.notDeployed', `No version of the process ${processKey} is deployed in this tenant; deploy it on Process definitions first`, 'warn');
     const vars: InstanceVars = { record: doc.record, variables: {}, initiator: { userId: starter.userId, loginName: starter.loginName, name: starter.name } };
+    const detailRoute = await this.documentPage(tx, tenantId, processKey, doc);
     const r = await tx.query<{ id: number }>(
       `insert into hwfl_process_instance (tenant_id, definition_id, process_key, process_name, version_number, business_key, entity_name, record_id, description, detail_route,
          start_user_id, start_user_name, start_time, status_code, variables, created_by, last_updated_by)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now(), 'RUNNING', $13, $11, $11) returning instance_id::float8 as id`,
       [tenantId, def.definitionId, def.processKey, def.processName ?? def.processKey, def.versionNumber, doc.businessKey, doc.entityName ?? null, doc.recordId ?? null,
-        doc.description, doc.detailRoute ?? null, starter.userId, starter.name, JSON.stringify(vars)],
+        doc.description, detailRoute, starter.userId, starter.name, JSON.stringify(vars)],
     );
     const inst = await lockInstance(tx, tenantId, r.rows[0]!.id);
     await addHistory(tx, tenantId, { instanceId: inst.instanceId, action: 'START', userId: starter.userId, userName: starter.name, nodeName: def.processName ?? def.processKey });
@@ -122,7 +123,8 @@ export class Workflow {
         throw new BusinessError('hwfl.action.notAllowed', `${node.name} does not allow ${body.action}`, 'warn');
       }
       await handler.call(this, tx, { inst, def, task, node, actor, body, outbox });
-      if (body.carbonCopyUserIds?.length && body.action !== 'CARBON_COPY') await this.carbonCopy(tx, { inst, def, task, node, actor, body, outbox });
+      // Approved and Rejected copy within their step (before the flow moves on); the others after it.
+      if (body.carbonCopyUserIds?.length && !['CARBON_COPY', 'Approved', 'Rejected'].includes(body.action)) await this.carbonCopy(tx, { inst, def, task, node, actor, body, outbox });
       this.send(tx, tenantId, outbox, actor);
       const now = await lockInstance(tx, tenantId, inst.instanceId);
       return { instanceId: now.instanceId, statusCode: now.statusCode, resultCode: now.resultCode };
@@ -189,6 +191,7 @@ export class Workflow {
     );
     if (!done.affectedRows) throw alreadyHandled(c.task);
     await addHistory(tx, c.inst.tenantId, { instanceId: c.inst.instanceId, taskId: c.task.taskId, nodeName: c.task.name, action, userId: c.actor.userId, userName: c.actor.name, comment: c.body.comment ?? null, attachmentUuid: c.body.attachmentUuid ?? null });
+    if (c.body.carbonCopyUserIds?.length) await this.carbonCopy(tx, c);
     await this.listen(tx, c.inst, 'TASK', 'complete', c.outbox);
     const round = await tasksOf(tx, c.inst.instanceId, 'batch_num = $2', [c.task.batchNum]);
     const decision = decideRound(c.task.approveWay, round.map((t) => ({ status: t.statusCode, action: t.action, added: !!t.addedFlag, sequenceNum: t.sequenceNum })));
@@ -412,6 +415,21 @@ export class Workflow {
   }
 
   // ---- helpers ----
+
+  /**
+   * The page showing the document inside its tasks: a form of the process key (hwfl/setting/form-manage,
+   * embedded when its flag is on) before the entity's own detail page, then an interface mapping of
+   * the key (hwfl/setting/interface-map); `{recordId}` is the document's id.
+   */
+  private async documentPage(tx: Queryable, tenantId: number, processKey: string, doc: DocumentRef): Promise<string | null> {
+    const pick = async (sql: string) => (await tx.query<{ url: string }>(sql, [tenantId, processKey])).rows[0]?.url;
+    const fill = (url: string) => url.replace('{recordId}', String(doc.recordId ?? ''));
+    const form = await pick('select url from hwfl_form where tenant_id = $1 and form_code = $2 and invoke_flag = 1');
+    if (form) return fill(form);
+    if (doc.detailRoute) return doc.detailRoute;
+    const mapped = await pick('select url from hwfl_interface_map where tenant_id = $1 and map_code = $2');
+    return mapped && doc.recordId ? fill(mapped) : null;
+  }
 
   /** Runs the service tasks of the definition: each names an external definition (`hwfl:service`). */
   private async services(tx: Queryable, inst: InstanceRow, def: DefinitionRow, outbox: Outbox): Promise<ServiceRunner> {

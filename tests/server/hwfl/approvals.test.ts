@@ -163,6 +163,38 @@ describe('a purchase order through its approval', () => {
     expect(await json(s.call({ method: 'POST', url: `${WF}/runtime/execute/retry`, as: 'admin', payload: { instanceId: inst } }))).toMatchObject({ failed: true, code: 'hwfl.instance.noException' });
   });
 
+  it("a delegation rule hands new tasks to the delegate (AUTO_DELEGATE); a copy reaches the copied person's list", async () => {
+    const director = ((await json(s.call({ url: `${WF}/users?name=director`, as: 'approver' }))) as unknown as Row[])[0]!.userId;
+    const today = new Date().toISOString().slice(0, 10);
+    const rule = await json(s.call({ method: 'POST', url: `${WF}/delegate`, as: 'approver', payload: { delegateUserId: director, startDate: today, endDate: today, enabledFlag: 1 } }));
+    const po = await submitted(1_200);
+    expect(await taskOf('approver', po.displayPoNum)).toBeUndefined();
+    const t = (await taskOf('director', po.displayPoNum))!;
+    expect(t.ownerName).toBe('Alex Approver');
+    const buyerId = ((await json(s.call({ url: `${WF}/users?name=buyer`, as: 'director' }))) as unknown as Row[]).find((u) => u.loginName === 'buyer')!.userId;
+    const r = await json(act('director', t.taskId, { action: 'Approved', carbonCopyUserIds: [buyerId] }));
+    const view = await json(s.call({ url: `${WF}/process/instance/${r.instanceId}`, as: 'buyer' }));
+    expect((view.history as Row[]).map((h) => h.action)).toEqual(['START', 'AUTO_DELEGATE', 'Approved', 'CARBON_COPY', 'END']);
+    const copied = (await json(s.call({ url: `${WF}/process/instance/carbon-copy?size=100`, as: 'buyer' }))).content as Row[];
+    expect(copied.map((i) => i.instanceId)).toContain(r.instanceId);
+    await json(s.call({ method: 'DELETE', url: `${WF}/delegate/${rule.delegateId}`, as: 'approver' }));
+  });
+
+  it('a node whose approvers name nobody refuses the submit, naming the node; nothing is submitted', async () => {
+    const po = await json(s.call({ method: 'POST', url: PO, as: 'buyer', payload: { supplierName: 'Nobody Supplier', companyName: 'Demo Manufacturing Co.', amount: 10 } }));
+    await s.ctx.db.query("update iam_user set enabled_flag = 0 where login_name = 'approver'");
+    try {
+      const r = await json(s.call({ method: 'POST', url: `${PO}/${po.poHeaderId}/actions/submit`, as: 'buyer', payload: {} }));
+      expect(r).toMatchObject({ failed: true, code: 'hwfl.assignee.nobody' });
+      expect(String(r.message)).toContain('Purchasing manager (manager)');
+    } finally {
+      await s.ctx.db.query("update iam_user set enabled_flag = 1 where login_name = 'approver'");
+    }
+    expect((await order(po.poHeaderId)).statusCode).toBe('NEW');
+    const none = await s.ctx.db.query("select 1 from hwfl_process_instance where entity_name = 'poHeader' and record_id = $1", [po.poHeaderId]);
+    expect(none.rows).toEqual([]);
+  });
+
   it('the lists: started by me, involved, and the seeded orders in approval each have their task', async () => {
     const started = await json(s.call({ url: `${WF}/process/instance/started?size=1`, as: 'buyer' }));
     expect(Number(started.totalElements)).toBeGreaterThan(5);

@@ -42,6 +42,18 @@ const taskOf = async (instanceId: unknown, login: string) =>
   (await s.ctx.db.query<{ id: number }>("select t.task_id::float8 as id from hwfl_task t join iam_user u on u.id = t.assignee_id where t.instance_id = $1 and u.login_name = $2 and t.status_code = 'PENDING'", [instanceId, login])).rows[0]!.id;
 
 describe('the settings have real effect on a deployed process', () => {
+  it('a form of the process key is the page a task shows; without one, an interface mapping of the key', async () => {
+    const xml = bpmn('T_PAGES', '<sequenceFlow id="a" sourceRef="start" targetRef="t" /><userTask id="t" name="Check" hwfl:assignee="user:approver" /><sequenceFlow id="b" sourceRef="t" targetRef="end" />');
+    expect((await deploy(await model('T_PAGES', xml))).versionNumber).toBe(1);
+    const pageOf = async () => {
+      const id = (await ok('POST', `${WF}/process/instance/start-up`, { processKey: 'T_PAGES', description: 'pages' }, 'buyer')).instanceId;
+      return (await s.ctx.db.query<{ r: string | null }>('select detail_route as r from hwfl_process_instance where instance_id = $1', [id])).rows[0]!.r;
+    };
+    expect(await pageOf()).toBeNull();
+    await ok('POST', `${WF}/forms`, { formCode: 'T_PAGES', description: 'page', url: '/hpfm/ui/page/common/HPFM.DEMO.PAYMENT_TERMS', invokeFlag: 1 });
+    expect(await pageOf()).toBe('/hpfm/ui/page/common/HPFM.DEMO.PAYMENT_TERMS');
+  });
+
   it('a service task sets a variable a gateway reads, a named approver rule and a sequence decide who approves, a listener tells the initiator', async () => {
     // Approver rule: approver, then director.
     const auth = await ok('POST', `${WF}/expression/header`, { expressionType: 'APPROVE_AUTH', code: 'T_REVIEWERS', description: 'reviewers', enabledFlag: 1 });
@@ -127,6 +139,12 @@ describe('the settings have real effect on a deployed process', () => {
     expect((script.problems as Array<{ element: string }>).map((p) => p.element)).toContain('x');
     const none = await s.ctx.db.query("select 1 from hwfl_process_definition where process_key in ('T_BAD', 'T_SCRIPT')");
     expect(none.rows).toEqual([]);
+    // A flow reading a process variable nobody declared is refused; once declared, it deploys.
+    const reads = bpmn('T_VARS', '<sequenceFlow id="a" sourceRef="start" targetRef="gw" /><exclusiveGateway id="gw" default="b" /><sequenceFlow id="b" sourceRef="gw" targetRef="end" /><sequenceFlow id="c" sourceRef="gw" targetRef="end"><conditionExpression xsi:type="tFormalExpression">${variables.budgetLeft > 0}</conditionExpression></sequenceFlow>');
+    const vm = await model('T_VARS', reads);
+    expect(((await deploy(vm)).problems as Array<{ message: string }>)[0]!.message).toContain('budgetLeft is not declared');
+    await ok('POST', `${WF}/process/variable`, { variableCode: 'budgetLeft', description: 'budget left', parameterType: 'NUMBER', scopeCode: 'GLOBAL' });
+    expect((await deploy(vm)).versionNumber).toBe(1);
     // Nothing deployed: starting it is refused with the reason.
     const start = await ok('POST', `${WF}/process/instance/start-up`, { processKey: 'T_BAD', description: 'x' }, 'buyer').catch(() => undefined);
     expect(start).toBeUndefined();
