@@ -63,11 +63,16 @@ describe.each(databases)('a purchase order approved in the browser, each person 
     await expect.poll(() => doc.locator('#field-supplierName').inputValue()).toBe('Browser Flow Supplier');
     expect(await doc.getByTestId('save-button').count()).toBe(0);
     await approver.locator('#wfl-comment').fill('价格合理');
+    // A quotation comparison attached to the approval, kept with its history line.
+    const attach = approver.getByTestId('wfl-actions').getByTestId('attachment');
+    await attach.locator('input[type="file"]').setInputFiles({ name: 'price-check.txt', mimeType: 'text/plain', buffer: Buffer.from('three quotes compared') });
+    await expect.poll(() => attach.textContent()).toContain('price-check.txt');
     await approver.getByTestId('wfl-act-Approved').click();
     await approver.getByTestId('wfl-readonly').waitFor();
     expect(await statusOf(po.poHeaderId)).toBe('APPROVED');
     await approver.getByRole('tab', { name: '审批历史' }).click();
     await expect.poll(() => approver.getByTestId('wfl-history').textContent()).toContain('价格合理');
+    await expect.poll(() => approver.getByTestId('wfl-history').textContent()).toContain('price-check.txt');
 
     // Pushed to the buyer's tab, which was not reloaded.
     await expect.poll(() => orderPage(buyer).textContent(), { timeout: 15000 }).toContain('审批通过');
@@ -122,6 +127,30 @@ describe.each(databases)('a purchase order approved in the browser, each person 
     await expect.poll(() => buyer.getByTestId('wfl-instance').getAttribute('data-status')).toBe('ENDED');
     await buyer.context().close();
     await approver.context().close();
+  });
+
+  it('the approver adds the director as a second approver: the order waits for both', async () => {
+    const po = await newOrder(9_000);
+    const buyer = await e.signIn('buyer', '/workplace');
+    await submitInBrowser(buyer, po);
+    const approver = await e.signIn('approver', '/workplace');
+    await openTask(approver, po);
+    await approver.getByTestId('wfl-person').click();
+    await approver.keyboard.type('director');
+    await approver.locator('.ant-select-item-option', { hasText: 'director' }).click();
+    await approver.getByTestId('wfl-act-ADD_SIGN').click();
+    // The approver's own task stays open; they approve, and the order still waits for the director.
+    await expect.poll(async () => (await e.ctx.db.query("select 1 from hwfl_task t join iam_user u on u.id = t.assignee_id join hwfl_process_instance i on i.instance_id = t.instance_id where i.record_id = $1 and u.login_name = 'director' and t.status_code = 'PENDING'", [po.poHeaderId])).rows.length).toBe(1);
+    await approver.getByTestId('wfl-act-Approved').click();
+    await approver.getByTestId('wfl-readonly').waitFor();
+    expect(await statusOf(po.poHeaderId)).toBe('APPROVING');
+    const director = await e.signIn('director', '/workplace');
+    await openTask(director, po);
+    await director.getByTestId('wfl-act-Approved').click();
+    await director.getByTestId('wfl-readonly').waitFor();
+    await expect.poll(() => statusOf(po.poHeaderId)).toBe('APPROVED');
+    await expect.poll(() => orderPage(buyer).textContent(), { timeout: 15000 }).toContain('审批通过');
+    for (const p of [buyer, approver, director]) await p.context().close();
   });
 
   it('the administrator jumps an instance back to the manager from the monitor', async () => {

@@ -49,6 +49,14 @@ async function settingProblems(db: Database, tenantId: number, xml: string): Pro
   }
   // Process variables a flow reads are declared (hwfl/setting/process-variable), or set by the engine itself.
   const declared = new Set((await db.query<{ code: string }>('select variable_code as code from hwfl_process_variable where tenant_id = $1', [tenantId])).rows.map((r) => r.code));
+  // …or set by this process's own service tasks: an expression service under its code, a set-variable under its `name`.
+  const used = [...config.services.values()];
+  for (const c of used) declared.add(c);
+  const setNames = await db.query<{ v: string }>(
+    "select p.default_value as v from hwfl_external e join hwfl_external_param p on p.external_id = e.external_id where e.tenant_id = $1 and e.code = any($2::text[]) and p.parameter_name = 'name' and p.parameter_origin = 'CONSTANT'",
+    [tenantId, used],
+  );
+  for (const r of setNames.rows) if (r.v) declared.add(r.v);
   for (const m of xml.matchAll(/variables\.([A-Za-z_]\w*)/g)) {
     if (!declared.has(m[1]!) && !ENGINE_VARIABLES.has(m[1]!)) problems.push({ element: 'definitions', message: `the process variable ${m[1]} is not declared (hwfl/setting/process-variable)` });
   }

@@ -438,9 +438,11 @@ export class Workflow {
       const code = config.services.get(elementId);
       if (!code) throw new Error(`${elementId}: a service task names its definition with hwfl:service`);
       const r = await runExternal(tx, inst.tenantId, code, ['SERVICE_TASK', 'MESSAGE', 'EXPRESSION'], envVars, (userIds, subject, content) => outbox.push({ userIds, subject, content }));
-      // The instance keeps what a service task set (afterStep stores inst.variables).
-      if (r.set) inst.variables = { ...inst.variables, variables: { ...inst.variables.variables, ...r.set } };
-      return r.set;
+      // An expression service's value becomes the variable named by its code (`variables.PO_AMOUNT`);
+      // the instance keeps what a service task set (afterStep stores inst.variables).
+      const set = r.value !== undefined ? { ...r.set, [code]: r.value } : r.set;
+      if (set) inst.variables = { ...inst.variables, variables: { ...inst.variables.variables, ...set } };
+      return set;
     };
   }
 

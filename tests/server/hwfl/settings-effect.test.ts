@@ -102,6 +102,28 @@ describe('the settings have real effect on a deployed process', () => {
     expect(told.rows.length).toBe(1);
   });
 
+  it("an expression service's value is the variable named by its code, for the gateways after it", async () => {
+    // Seeded: PO_AMOUNT, the document field `amount` (hwfl.document-field).
+    const xml = bpmn(
+      'T_EXPR',
+      `<sequenceFlow id="a" sourceRef="start" targetRef="amount" />
+    <serviceTask id="amount" name="Amount" hwfl:service="PO_AMOUNT" />
+    <sequenceFlow id="b" sourceRef="amount" targetRef="gw" />
+    <exclusiveGateway id="gw" default="small" />
+    <sequenceFlow id="big" sourceRef="gw" targetRef="check"><conditionExpression xsi:type="tFormalExpression">\${variables.PO_AMOUNT > 5000}</conditionExpression></sequenceFlow>
+    <sequenceFlow id="small" sourceRef="gw" targetRef="end" />
+    <userTask id="check" name="Check" hwfl:assignee="user:approver" />
+    <sequenceFlow id="c" sourceRef="check" targetRef="end" />`,
+    );
+    expect((await deploy(await model('T_EXPR', xml))).versionNumber).toBe(1);
+    const big = (await ok('POST', `${WF}/process/instance/start-up`, { processKey: 'T_EXPR', description: 'big', variables: { amount: 9000 } }, 'buyer')).instanceId;
+    expect(await pending(big)).toEqual([{ name: 'Check', who: 'approver', status: 'PENDING' }]);
+    const small = (await ok('POST', `${WF}/process/instance/start-up`, { processKey: 'T_EXPR', description: 'small', variables: { amount: 10 } }, 'buyer')).instanceId;
+    expect(await pending(small)).toEqual([]);
+    const ended = await s.ctx.db.query<{ r: string }>('select result_code as r from hwfl_process_instance where instance_id = $1', [small]);
+    expect(ended.rows[0]!.r).toBe('APPROVED');
+  });
+
   it('deploying again makes version 2 while a running instance keeps version 1; an exported file imported as a new model is the same process', async () => {
     const xml = bpmn('T_VERSIONS', '<sequenceFlow id="a" sourceRef="start" targetRef="t" /><userTask id="t" name="Check" hwfl:assignee="user:approver" /><sequenceFlow id="b" sourceRef="t" targetRef="end" />');
     const id = await model('T_VERSIONS', xml);

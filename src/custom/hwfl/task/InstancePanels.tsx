@@ -5,6 +5,7 @@ import { ScreenHost } from '../../../../renderer/ScreenHost.tsx';
 import { parseScreenText } from '../../../../renderer/schema/parse-screen.ts';
 import type { Screen } from '../../../../renderer/schema/screen.ts';
 import { screenFor } from '../../../routes/screen-routes.ts';
+import { Attachments } from './Attachments.tsx';
 import type { HistoryEntry, InstanceView } from './workflow-api.ts';
 
 // bpmn-js is heavy: it loads with the diagram tab only.
@@ -64,6 +65,7 @@ export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
             {h.targetName && <span> → {h.targetName}</span>}
             <span style={{ color: '#595959' }}> · {h.actionTime}</span>
             {h.comment && <div style={{ whiteSpace: 'pre-wrap' }}>{h.comment}</div>}
+            {h.attachmentUuid && <Attachments value={h.attachmentUuid} readOnly id={`wfl-files-${h.historyId}`} />}
           </div>
         ),
       }))}

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Input, Space, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../../renderer/schema/screen.ts';
+import { Attachments } from './Attachments.tsx';
 import { InstancePanels } from './InstancePanels.tsx';
 import { PersonPicker } from './PersonPicker.tsx';
 import { type TaskView, workflowApi } from './workflow-api.ts';
@@ -23,6 +24,7 @@ export default function WorkflowTaskDetail(props: Record<string, unknown>) {
   const [comment, setComment] = useState('');
   const [person, setPerson] = useState<number | undefined>();
   const [copyTo, setCopyTo] = useState<number[]>([]);
+  const [attachment, setAttachment] = useState<string | undefined>();
   const [busy, setBusy] = useState<string | null>(null);
   const load = useCallback(() => api.task(params.id!).then(setView, (e: Error) => setError(e.message)), [api, params.id]);
   useEffect(() => void load(), [load]);
@@ -33,11 +35,12 @@ export default function WorkflowTaskDetail(props: Record<string, unknown>) {
     if (NEEDS_PERSON.has(action) && !person) return s.notify.error(s.t('hwfl.detail.choosePerson', 'Choose the person first'));
     setBusy(action);
     try {
-      await api.act(view.task.taskId, { action, comment: comment || undefined, targetUserId: NEEDS_PERSON.has(action) ? person : undefined, carbonCopyUserIds: copyTo.length ? copyTo : undefined });
+      await api.act(view.task.taskId, { action, comment: comment || undefined, targetUserId: NEEDS_PERSON.has(action) ? person : undefined, carbonCopyUserIds: copyTo.length ? copyTo : undefined, attachmentUuid: attachment });
       s.notify.success(s.t(`hwfl.action.${action}`, action));
       setComment('');
       setPerson(undefined);
       setCopyTo([]);
+      setAttachment(undefined);
     } catch {
       /* the request layer has told the person why */
     } finally {
@@ -53,6 +56,9 @@ export default function WorkflowTaskDetail(props: Record<string, unknown>) {
           <Form layout="vertical">
             <Form.Item label={s.t('hwfl.detail.comment', 'Comment')} htmlFor="wfl-comment">
               <Input.TextArea id="wfl-comment" rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} placeholder={s.t('hwfl.detail.commentPlaceholder', 'Why you approve or reject')} />
+            </Form.Item>
+            <Form.Item label={s.t('hwfl.detail.attachments', 'Attachments')} htmlFor="wfl-attachments">
+              <Attachments id="wfl-attachments" value={attachment} onChange={setAttachment} />
             </Form.Item>
             <Space wrap>
               {view.actions.some((a) => NEEDS_PERSON.has(a)) && (

@@ -8,6 +8,7 @@ export interface HistoryEntry {
   userName: string;
   targetName: string | null;
   comment: string | null;
+  attachmentUuid: string | null;
   actionTime: string;
 }
 
@@ -67,6 +68,7 @@ export interface Act {
   comment?: string;
   targetUserId?: number;
   carbonCopyUserIds?: number[];
+  attachmentUuid?: string;
 }
 
 export function workflowApi(s: RendererServices) {
