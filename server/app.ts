@@ -6,6 +6,7 @@ import { oauthRoutes } from './auth/oauth-routes.ts';
 import type { ServerContext } from './context.ts';
 import { apiDocs } from './http/api-docs.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import { staticUi } from './http/static-ui.ts';
 import { recordRoutes } from './http/route-group.ts';
 import { moduleRouteGroups } from './modules/discover.ts';
@@ -38,6 +39,7 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: boolean; onR
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   }
   installErrorHandler(app);
+  installInputGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   if (!opts.routesOnly) await apiDocs(app);

@@ -12,10 +12,15 @@ export function isApiPath(url: string): boolean {
 
 const PUBLIC = [/^\/oauth\//, /^\/api-docs/, /^\/health$/, /^\/hpfm\/v1\/prompt\/[A-Za-z_]+$/, /^\/[a-z]+\/v1\/pub\//];
 
-/** The bearer header wins; the `access_token` cookie and query serve downloads and hidden-form exports. */
+/**
+ * The bearer header wins. The `access_token` query parameter and cookie exist for what a browser
+ * fetches without headers (file downloads, hidden-form exports, the websocket, images): they count
+ * for GET and HEAD only, so a form another application posts with the cookie changes nothing.
+ */
 export function tokenOf(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
   if (h && /^bearer\s+/i.test(h)) return h.replace(/^bearer\s+/i, '').trim();
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const q = (req.query as Record<string, unknown> | undefined)?.access_token;
   if (typeof q === 'string' && q) return q;
   const c = req.cookies?.access_token;
@@ -69,6 +74,11 @@ export function installAuthentication(app: FastifyInstance, ctx: ServerContext):
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     if (!isApiPath(req.url)) return;
+    // Form-encoded bodies are what a cross-site form can send without asking: only sign-in takes them.
+    const type = String(req.headers['content-type'] ?? '').toLowerCase();
+    if (type.startsWith('application/x-www-form-urlencoded') && !/^\/oauth\//.test(req.url)) {
+      throw new HttpError(415, 'error.mediaType', 'This call takes a JSON body (application/json), not a form');
+    }
     const token = tokenOf(req);
     req.auth = token ? await loadAuthContext(ctx, token) : null;
     const path = req.url.split('?')[0]!;

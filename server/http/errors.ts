@@ -38,7 +38,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(200).send({ failed: true, code: err.code, message: err.message, type: err.type });
     }
     if (err instanceof HttpError) {
-      return reply.status(err.status).send({ failed: true, code: err.code, message: err.message, type: 'error' });
+      const field = (err as HttpError & { field?: string }).field;
+      return reply.status(err.status).send({ failed: true, code: err.code, message: err.message, ...(field ? { field } : {}), type: 'error' });
+    }
+    // PostgreSQL's data exceptions (class 22: a date that does not exist, a number out of range,
+    // text that cannot be a number) come from the request's values: the client's to correct.
+    const pgCode = (err as { code?: unknown }).code;
+    if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
+      return reply.status(400).send({ failed: true, code: 'error.validation', message: `A value in the request is not valid: ${String(err.message).split('\n')[0]!.slice(0, 200)}`, type: 'error' });
     }
     const fe = err as FastifyError;
     if (fe.validation) {

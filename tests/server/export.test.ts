@@ -28,11 +28,12 @@ describe('export columns (exportType=COLUMN)', () => {
     expect(english.json().find((c: { name: string }) => c.name === 'loginName').title).toBe(en['hiam.user.model.loginName']);
   });
 
-  it('answers on POST too, with the token in the URL', async () => {
+  it('answers on POST too with the bearer header; a token in the URL counts for GET only', async () => {
     const token = await s.login('sysadmin');
-    const r = await s.app.inject({ method: 'POST', url: `/iam/hzero/v1/1/users?exportType=COLUMN&access_token=${token}` });
+    const r = await s.app.inject({ method: 'POST', url: '/iam/hzero/v1/1/users?exportType=COLUMN', headers: { authorization: `bearer ${token}` } });
     expect(r.statusCode).toBe(200);
     expect(r.json().length).toBeGreaterThan(3);
+    expect((await s.app.inject({ method: 'POST', url: `/iam/hzero/v1/1/users?exportType=COLUMN&access_token=${token}` })).statusCode).toBe(401);
   });
 
   it('leaves the plain list untouched', async () => {
@@ -60,16 +61,19 @@ describe('export data (exportType=DATA)', () => {
     expect(r.body).not.toContain('buyer2');
   });
 
-  it('takes a hidden-form POST: parameters in the form body, token in the cookie', async () => {
+  it('takes a hidden-form GET (parameters and token in the query); refuses the same as a form POST carrying the cookie', async () => {
     const token = await s.login('sysadmin');
-    const r = await s.app.inject({
+    const query = new URLSearchParams({ exportType: 'DATA', fillerType: 'single-sheet', loginName: 'buyer', columns: 'loginName', access_token: token }).toString();
+    const r = await s.app.inject({ method: 'GET', url: `/iam/hzero/v1/1/users?${query}` });
+    expect(r.statusCode).toBe(200);
+    expect(lines(r.body.slice(1))).toEqual([zh['hiam.user.model.loginName'], 'buyer']);
+    const post = await s.app.inject({
       method: 'POST',
       url: '/iam/hzero/v1/1/users',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `access_token=${token}` },
-      payload: new URLSearchParams({ exportType: 'DATA', fillerType: 'single-sheet', loginName: 'buyer', columns: 'loginName', access_token: token }).toString(),
+      payload: query,
     });
-    expect(r.statusCode).toBe(200);
-    expect(lines(r.body.slice(1))).toEqual([zh['hiam.user.model.loginName'], 'buyer']);
+    expect(post.statusCode).toBe(415);
   });
 
   it('neutralises cells a spreadsheet would run as formulas and quotes separators', async () => {
