@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.ts';
 
-/** A NUL (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (not a character at all). */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A lone UTF-16 surrogate: not a character at all. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NUL = String.fromCharCode(0);
+
+/** A NUL (PostgreSQL text cannot hold it) or a lone surrogate. */
+const UNSTORABLE = { test: (s: string) => s.includes(NUL) || LONE_SURROGATE.test(s) };
 
 /** The first string in `value` that cannot be text, with its path (`query.loginName`, `body.lines.0.remark`). */
 function unstorable(value: unknown, path: string, depth = 0): string | undefined {
