@@ -137,6 +137,14 @@ describe('request bodies', () => {
     expect(expectClean(r, 400, 'enabledFlag').field).toBe('enabledFlag');
   });
 
+  it('refuses a NUL in a query parameter or a body field with 400 naming it, and a date that does not exist with 400', async () => {
+    const q = await s.call({ url: `${PO}?displayPoNum=a%00b`, as: 'buyer' });
+    expect(expectClean(q, 400, 'displayPoNum').field).toBe('displayPoNum');
+    const b = await post(PO, { ...validPo, remark: 'before\u0000after' });
+    expect(expectClean(b, 400, 'remark').field).toBe('remark');
+    expectClean(await s.call({ url: '/hmsg/v1/1/messages/user?creationDateFrom=2026-13-45', as: 'buyer' }), 400);
+  });
+
   it('refuses values the column cannot hold with 400, not a database error', async () => {
     // A draft order: lines of one in approval are refused before their values are looked at.
     const draft = (await s.ctx.db.query<{ id: number }>("select po_header_id::float8 as id from sodr_po_header where tenant_id = 1 and status_code = 'NEW' order by po_header_id limit 1")).rows[0]!.id;
