@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freshDatabase } from '../server/pg-database.ts';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { createServer, DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
 import { projectRoot } from '../../server/paths.ts';
@@ -35,7 +35,7 @@ export async function startE2E(opts: { postgres?: string } = {}): Promise<E2E> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
   const uiDir = join(projectRoot, 'dist');
   if (!existsSync(join(uiDir, 'index.html'))) throw new Error('The UI is not built: run "npm run build" first (npm test does it)');
-  const pgDb = opts.postgres ? await freshDatabase(opts.postgres) : undefined;
+  const pgDb = opts.postgres ? await freshDatabase(opts.postgres, 'lcb_e2e') : undefined;
   const { app, ctx } = await createServer({ uiDir, ...(pgDb ? { databaseUrl: pgDb.url } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
@@ -96,16 +96,3 @@ export async function startE2E(opts: { postgres?: string } = {}): Promise<E2E> {
   return e2e;
 }
 
-/** A database of its own on the PostgreSQL server `adminUrl` names, and how to drop it. */
-async function freshDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `lcb_e2e_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(sql).finally(() => c.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}

@@ -39,6 +39,29 @@ async function openTask(page: Page, po: Row): Promise<void> {
   await page.getByTestId('wfl-actions').waitFor();
 }
 
+/** An order of `amount` submitted by the buyer (their tab stays on it), and the approver with its task open. */
+async function submittedAndOpen(amount: number): Promise<{ po: Row; buyer: Page; approver: Page }> {
+  const po = await newOrder(amount);
+  const buyer = await e.signIn('buyer', '/workplace');
+  await submitInBrowser(buyer, po);
+  const approver = await e.signIn('approver', '/workplace');
+  await openTask(approver, po);
+  return { po, buyer, approver };
+}
+
+/** Acts on the open task and waits until it shows as done. */
+async function decide(page: Page, action: 'Approved' | 'Rejected'): Promise<void> {
+  await page.getByTestId(`wfl-act-${action}`).click();
+  await page.getByTestId('wfl-readonly').waitFor();
+}
+
+/** Picks a person in the task's person field by login name. */
+async function pickPerson(page: Page, login: string): Promise<void> {
+  await page.getByTestId('wfl-person').click();
+  await page.keyboard.type(login);
+  await page.locator('.ant-select-item-option', { hasText: login }).click();
+}
+
 describe.each(databases)('a purchase order approved in the browser, each person in their own browser (%s)', (_db, start) => {
   beforeAll(async () => {
     e = await start();
@@ -81,13 +104,8 @@ describe.each(databases)('a purchase order approved in the browser, each person 
   });
 
   it('an order over 100,000 goes to the director after the manager; the director rejects it', async () => {
-    const po = await newOrder(180_000);
-    const buyer = await e.signIn('buyer', '/workplace');
-    await submitInBrowser(buyer, po);
-    const approver = await e.signIn('approver', '/workplace');
-    await openTask(approver, po);
-    await approver.getByTestId('wfl-act-Approved').click();
-    await approver.getByTestId('wfl-readonly').waitFor();
+    const { po, buyer, approver } = await submittedAndOpen(180_000);
+    await decide(approver, 'Approved');
     expect(await statusOf(po.poHeaderId)).toBe('APPROVING');
 
     const director = await e.signIn('director', '/workplace');
@@ -104,14 +122,8 @@ describe.each(databases)('a purchase order approved in the browser, each person 
   });
 
   it('the approver delegates to the director; the buyer recalls another order from Started by me', async () => {
-    const po = await newOrder(6_000);
-    const buyer = await e.signIn('buyer', '/workplace');
-    await submitInBrowser(buyer, po);
-    const approver = await e.signIn('approver', '/workplace');
-    await openTask(approver, po);
-    await approver.getByTestId('wfl-person').click();
-    await approver.keyboard.type('director');
-    await approver.locator('.ant-select-item-option', { hasText: 'director' }).click();
+    const { po, buyer, approver } = await submittedAndOpen(6_000);
+    await pickPerson(approver, 'director');
     await approver.getByTestId('wfl-act-DELEGATE').click();
     await approver.getByTestId('wfl-readonly').waitFor();
     const task = (await e.ctx.db.query<{ assignee: string }>("select u.login_name as assignee from hwfl_task t join iam_user u on u.id = t.assignee_id join hwfl_process_instance i on i.instance_id = t.instance_id where i.record_id = $1 and t.status_code = 'PENDING'", [po.poHeaderId])).rows;
@@ -130,24 +142,16 @@ describe.each(databases)('a purchase order approved in the browser, each person 
   });
 
   it('the approver adds the director as a second approver: the order waits for both', async () => {
-    const po = await newOrder(9_000);
-    const buyer = await e.signIn('buyer', '/workplace');
-    await submitInBrowser(buyer, po);
-    const approver = await e.signIn('approver', '/workplace');
-    await openTask(approver, po);
-    await approver.getByTestId('wfl-person').click();
-    await approver.keyboard.type('director');
-    await approver.locator('.ant-select-item-option', { hasText: 'director' }).click();
+    const { po, buyer, approver } = await submittedAndOpen(9_000);
+    await pickPerson(approver, 'director');
     await approver.getByTestId('wfl-act-ADD_SIGN').click();
     // The approver's own task stays open; they approve, and the order still waits for the director.
     await expect.poll(async () => (await e.ctx.db.query("select 1 from hwfl_task t join iam_user u on u.id = t.assignee_id join hwfl_process_instance i on i.instance_id = t.instance_id where i.record_id = $1 and u.login_name = 'director' and t.status_code = 'PENDING'", [po.poHeaderId])).rows.length).toBe(1);
-    await approver.getByTestId('wfl-act-Approved').click();
-    await approver.getByTestId('wfl-readonly').waitFor();
+    await decide(approver, 'Approved');
     expect(await statusOf(po.poHeaderId)).toBe('APPROVING');
     const director = await e.signIn('director', '/workplace');
     await openTask(director, po);
-    await director.getByTestId('wfl-act-Approved').click();
-    await director.getByTestId('wfl-readonly').waitFor();
+    await decide(director, 'Approved');
     await expect.poll(() => statusOf(po.poHeaderId)).toBe('APPROVED');
     await expect.poll(() => orderPage(buyer).textContent(), { timeout: 15000 }).toContain('审批通过');
     for (const p of [buyer, approver, director]) await p.context().close();

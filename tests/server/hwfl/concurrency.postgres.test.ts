@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness.ts';
+import { freshDatabase } from '../pg-database.ts';
 
 /**
  * Two server instances on one PostgreSQL database (DATABASE_URL names a server where databases
@@ -10,29 +10,18 @@ import { startTestServer, type TestServer } from '../harness.ts';
 const adminUrl = process.env.DATABASE_URL;
 
 describe.runIf(adminUrl)('one task, two server instances, two acts at once (PostgreSQL)', () => {
-  const name = `lcb_wfl_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      return await fn(c);
-    } finally {
-      await c.end();
-    }
-  };
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    await admin((c) => c.query(`create database ${name}`));
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    a = await startTestServer({ databaseUrl: url.toString() });
-    b = await startTestServer({ databaseUrl: url.toString() });
+    db = await freshDatabase(adminUrl!, 'lcb_wfl');
+    a = await startTestServer({ databaseUrl: db.url });
+    b = await startTestServer({ databaseUrl: db.url });
   }, 240_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+    await db?.drop();
   });
 
   it('lets exactly one of two simultaneous approvals through, every time', { timeout: 120_000 }, async () => {
