@@ -26,6 +26,16 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/** Debian's Chromium, headless, with the flags every browser test uses (never a downloaded browser). */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
 /**
  * One server (built UI) and one headless Debian Chromium per test file. The database is a fresh
  * in-memory PGlite, or with `postgres` a fresh database of its own on that PostgreSQL server
@@ -40,11 +50,7 @@ export async function startE2E(opts: { postgres?: string } = {}): Promise<E2E> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   const e2e: E2E = {
     baseUrl,
     browser,
