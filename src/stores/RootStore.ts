@@ -25,6 +25,14 @@ export class RootStore {
 
   constructor() {
     makeAutoObservable(this, { user: false, workspace: false, permissions: false, i18n: false, notices: false }, { autoBind: true });
+    // Closing or reloading the window with unsaved input in any tab: the browser asks first.
+    if (typeof window !== 'undefined') {
+      window.addEventListener('beforeunload', (e) => {
+        if (!this.workspace.hasUnsavedChanges()) return;
+        e.preventDefault();
+        e.returnValue = '';
+      });
+    }
   }
 
   /**

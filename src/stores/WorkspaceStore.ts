@@ -158,6 +158,28 @@ export class WorkspaceStore {
     }
   }
 
+  /**
+   * Whether any open tab would ask before closing (unsaved changes): each tab's before-close
+   * callback is run with its question answered "cancel" unseen. A callback that answers later
+   * (a promise) is taken as having nothing unsaved.
+   */
+  hasUnsavedChanges(): boolean {
+    const confirm = window.confirm;
+    let asked = false;
+    window.confirm = () => ((asked = true), false);
+    try {
+      for (const guard of this.beforeClose.values()) {
+        const r = guard();
+        if (asked || r === false) return true;
+      }
+      return false;
+    } catch {
+      return true;
+    } finally {
+      window.confirm = confirm;
+    }
+  }
+
   onTabClose(fn: (key: string) => void): () => void {
     this.closeListeners.add(fn);
     return () => this.closeListeners.delete(fn);
