@@ -85,6 +85,8 @@ describe('hpfm configuration changes the running app', () => {
       await list.getByTestId('language-switch').click();
       await list.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
       await expect.poll(async () => (await search.textContent())?.trim()).toBe('Find now');
+      // The switch is saved for the user too: wait for it, or it could land after the reset below.
+      await expect.poll(async () => (await one<{ l: string }>("select language as l from iam_user where login_name = 'admin'")).l).toBe('en_US');
       await list.context().close();
     } finally {
       await e.ctx.db.query("update iam_user set language = 'zh_CN' where login_name = 'admin'");
