@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { processConfig } from './bpmn/node-config.ts';
+import { deployedConfig, type ProcessConfig } from './bpmn/node-config.ts';
 import { definitionById, type InstanceRow, readInstance, type TaskRow, tasksOf } from './store.ts';
 import type { Actor } from './workflow.ts';
 
@@ -42,17 +42,17 @@ export type ReadDocument = (inst: InstanceRow) => Promise<Row | null>;
  * the diagram with the nodes waiting now (`current`) and passed (`done`), the document, and what
  * the caller may do as initiator (recall while nobody has acted, revoke while it runs).
  */
-async function bundle(db: Queryable, inst: InstanceRow, actor: Actor, readDoc: ReadDocument): Promise<Row> {
+async function bundle(db: Queryable, inst: InstanceRow, actor: Actor, readDoc: ReadDocument): Promise<{ view: Row; config: ProcessConfig }> {
   const def = await definitionById(db, inst.definitionId);
   const tasks = await tasksOf(db, inst.instanceId);
   const hist = await history(db, inst.instanceId);
   const running = ['RUNNING', 'SUSPENDED', 'EXCEPTION'].includes(inst.statusCode);
   const acted = hist.some((h) => ['Approved', 'Rejected', 'ADD_SIGN', 'DELEGATE', 'JUMP'].includes(String(h.action)));
-  const config = await processConfig(def.xml);
-  return {
+  const config = await deployedConfig(def.xml);
+  const view = {
     instance: publicInstance(inst),
     history: hist,
-    tasks: tasks.map(publicTask),
+    tasks,
     xml: def.xml,
     current: [...new Set(tasks.filter((t) => t.statusCode === 'PENDING').map((t) => t.elementId))],
     done: [...new Set(tasks.filter((t) => t.statusCode === 'DONE').map((t) => t.elementId))],
@@ -62,15 +62,14 @@ async function bundle(db: Queryable, inst: InstanceRow, actor: Actor, readDoc: R
     canRevoke: running && inst.startUserId === actor.userId,
     admin: actor.admin,
   };
+  return { view, config };
 }
-
-const publicTask = (t: TaskRow): Row => ({ ...t });
 
 export async function instanceView(db: Queryable, tenantId: number, instanceId: number, actor: Actor, readDoc: ReadDocument): Promise<Row> {
   const inst = await readInstance(db, tenantId, instanceId);
   if (!actor.admin && !(await involved(db, inst, actor.userId))) throw forbidden('You are not involved in this approval');
   await db.query('update hwfl_carbon_copy set read_flag = 1 where instance_id = $1 and user_id = $2 and read_flag = 0', [instanceId, actor.userId]);
-  return bundle(db, inst, actor, readDoc);
+  return (await bundle(db, inst, actor, readDoc)).view;
 }
 
 /** A task of the caller (or any, for an administrator) with its instance and the actions it offers now. */
@@ -79,10 +78,9 @@ export async function taskView(db: Queryable, tenantId: number, taskId: number, 
   if (!t) throw notFound(`There is no task ${taskId}`);
   const inst = await readInstance(db, tenantId, t.instance_id);
   if (t.assignee_id !== actor.userId && !actor.admin && !(await involved(db, inst, actor.userId))) throw forbidden('This task is not yours');
-  const b = await bundle(db, inst, actor, readDoc);
-  const task = (b.tasks as Row[]).find((x) => x.taskId === taskId)!;
-  const def = await definitionById(db, inst.definitionId);
-  const node = (await processConfig(def.xml)).nodes.get(String(task.elementId));
+  const { view, config } = await bundle(db, inst, actor, readDoc);
+  const task = (view.tasks as TaskRow[]).find((x) => x.taskId === taskId)!;
+  const node = config.nodes.get(task.elementId);
   const mine = task.statusCode === 'PENDING' && task.assigneeId === actor.userId && inst.statusCode === 'RUNNING';
-  return { ...b, task, actions: mine ? ['Approved', 'Rejected', ...(node?.actions ?? [])] : [] };
+  return { ...view, task, actions: mine ? ['Approved', 'Rejected', ...(node?.actions ?? [])] : [] };
 }

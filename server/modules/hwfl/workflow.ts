@@ -3,7 +3,7 @@ import { afterCommit, type Queryable } from '../../db/database.ts';
 import { BusinessError, forbidden, HttpError } from '../../http/errors.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
-import { type NodeConfig, type ProcessConfig, processConfig } from './bpmn/node-config.ts';
+import { deployedConfig, type NodeConfig, type ProcessConfig } from './bpmn/node-config.ts';
 import { jumpRun, type RunResult, type ServiceRunner, signalRun, startRun } from './bpmn/run.ts';
 import { runExternal } from './handlers.ts';
 import { decideRound } from './decide.ts';
@@ -58,7 +58,6 @@ const ts = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
  * one of two acts on the same task wins; the other is told who handled it.
  */
 export class Workflow {
-  private configs = new Map<number, Promise<ProcessConfig>>();
   private moves = new Map<string, DocumentMove>();
 
   constructor(private readonly ctx: ServerContext) {}
@@ -69,13 +68,7 @@ export class Workflow {
   }
 
   private config(def: DefinitionRow): Promise<ProcessConfig> {
-    let c = this.configs.get(def.definitionId);
-    if (!c) {
-      c = processConfig(def.xml);
-      this.configs.set(def.definitionId, c);
-      c.catch(() => this.configs.delete(def.definitionId));
-    }
-    return c;
+    return deployedConfig(def.xml);
   }
 
   /** Starts the latest deployed version of `processKey` for a document, inside the caller's transaction. */

@@ -82,6 +82,21 @@ export async function processConfig(xml: string): Promise<ProcessConfig> {
   return { processId: proc.id!, processName: proc.name ?? proc.id!, nodes, services, serviceTasks };
 }
 
+/**
+ * The configuration of a deployed definition, parsed once per text (a deployed version never
+ * changes; keyed by the XML itself, so servers sharing the process never mix their definitions).
+ */
+const parsed = new Map<string, Promise<ProcessConfig>>();
+export function deployedConfig(xml: string): Promise<ProcessConfig> {
+  let c = parsed.get(xml);
+  if (!c) {
+    c = processConfig(xml);
+    parsed.set(xml, c);
+    c.catch(() => parsed.delete(xml));
+  }
+  return c;
+}
+
 /** `ANY`, `ALL`, `SEQUENCE` or `PERCENT:n` (1–100); undefined when the text is none of them. */
 export function parseApproveWay(text: string): { kind: 'ANY' | 'ALL' | 'SEQUENCE' } | { kind: 'PERCENT'; percent: number } | undefined {
   const t = text.trim().toUpperCase();
