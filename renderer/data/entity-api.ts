@@ -1,7 +1,7 @@
 import type { RendererServices, RequestOpts } from '../runtime/services.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import type { HistoryEntry } from '../schema/history.ts';
-import type { Endpoint } from '../schema/screen.ts';
+import type { Endpoint, ListEndpoint } from '../schema/screen.ts';
 import { entityBase } from './endpoints.ts';
 import { type CallSpec, conventionOf } from '../schema/wire/rest-convention.ts';
 import { fillUrl } from './url-template.ts';
@@ -26,7 +26,7 @@ export interface EntityApiOptions {
   /** A collection URL used instead of the entity's path for every call (a list's or tab's `data.list.url`). */
   base?: string;
   /** A screen's own endpoints; each replaces the convention for that call only. */
-  endpoints?: { list?: Endpoint; get?: Endpoint; create?: Endpoint; update?: Endpoint };
+  endpoints?: { list?: ListEndpoint; get?: Endpoint; create?: Endpoint; update?: Endpoint };
 }
 
 export interface EntityApi {
@@ -60,7 +60,7 @@ export function entityApi(s: RendererServices, entity: EntityDecl, o: EntityApiO
     const answer = await s.request<T>(fill(c.url, c.vars), opts);
     return (c.listAnswer && Array.isArray(answer) ? answer[0] : answer) as T;
   };
-  const params = (ep: Endpoint | undefined, extra: Row): Row => {
+  const params = (ep: Endpoint | ListEndpoint | undefined, extra: Row): Row => {
     const out: Row = {};
     for (const [k, v] of Object.entries(ep?.params ?? {})) out[k] = typeof v === 'string' ? fillUrl(v, { ...s.user, ...vars(), ...extra }) : v;
     return out;
@@ -70,7 +70,9 @@ export function entityApi(s: RendererServices, entity: EntityDecl, o: EntityApiO
     entity,
     async list(query = {}) {
       const ep = o.endpoints?.list;
-      const data = await send<unknown>({ method: ep?.method, url: ep?.url ?? convention.list(base, entity) }, { query: { ...params(ep, {}), ...query } });
+      // A list's parameters are also what its path reads (`/countries/{countryId}/regions/list` with `countryId: "{id}"`).
+      const p = params(ep, {});
+      const data = await send<unknown>({ method: ep?.method, url: ep?.url ?? convention.list(base, entity), vars: p }, { query: { ...p, ...query } });
       return convention.page(data, ep?.response);
     },
     get(id) {

@@ -4,7 +4,22 @@ import { useServices } from '../runtime/services.ts';
 import type { FieldProps } from './types.ts';
 import { platformUrl } from '../data/platform-url.ts';
 
-/** A node as the server's cascade calls answer it (server/modules/hpfm/regions-cascade.ts). */
+/** A country and a region as HZERO 1.5's `countries/all` and `regions/lazy-tree` answer them. */
+interface CountryRow {
+  countryId: number;
+  countryCode: string;
+  countryName: string;
+  hasChildren?: boolean;
+}
+interface RegionRow {
+  regionId: number;
+  regionCode: string;
+  regionName: string;
+  countryId: number;
+  hasChildren?: boolean;
+}
+
+/** A node of the picker; `regions/cascade/path` answers in this shape. */
 interface RegionOption {
   value: string;
   label: string;
@@ -32,14 +47,23 @@ export default function RegionField({ field, value, onChange, disabled, id, plac
   };
   const code = value === null || value === undefined || value === '' ? undefined : String(value);
 
-  const children = (countryId: number, parentRegionId?: number) =>
-    s.request<RegionOption[]>(platformUrl(s, 'regionChildren'), { query: { countryId, ...(parentRegionId ? { parentRegionId } : {}) } });
+  // A backend that does not say whether a node has children (HZERO's DTOs may not) gets it opened to find out.
+  const children = async (countryId: number, parentRegionId?: number): Promise<RegionOption[]> =>
+    (await s.request<RegionRow[]>(platformUrl(s, 'regionChildren', { countryId }), { query: { enabledFlag: 1, ...(parentRegionId ? { regionId: parentRegionId } : {}) } })).map((r) => ({
+      value: r.regionCode,
+      label: r.regionName,
+      isLeaf: r.hasChildren === false,
+      countryId: r.countryId ?? countryId,
+      regionId: r.regionId,
+    }));
+  const countriesOf = async (): Promise<RegionOption[]> =>
+    (await s.request<CountryRow[]>(platformUrl(s, 'regionCountries'), { query: { enabledFlag: 1 } })).map((c) => ({ value: c.countryCode, label: c.countryName, isLeaf: c.hasChildren === false, countryId: c.countryId }));
 
   useEffect(() => {
     let live = true;
     if (code && known.current[known.current.length - 1]?.value === code && options.length) return;
     void (async () => {
-      const countries = await s.request<RegionOption[]>(platformUrl(s, 'regionCountries'));
+      const countries = await countriesOf();
       if (!code) {
         if (live) setOptions(countries);
         return;

@@ -21,6 +21,9 @@ export interface Endpoint {
   response?: { rows?: string; total?: string };
 }
 
+/** A list's endpoint: its URL may be left to the entity, with `params` that its path also reads. */
+export type ListEndpoint = Omit<Endpoint, 'url'> & { url?: string };
+
 /** A field reference: the entity's field by name, optionally adjusted for this screen. */
 export interface FieldRef {
   field: string;
@@ -178,7 +181,7 @@ export interface ScreenBase {
 export interface ListScreen extends ScreenBase {
   kind: 'list';
   entity: string;
-  data?: { list?: Endpoint; delete?: Endpoint; export?: Endpoint };
+  data?: { list?: ListEndpoint; delete?: Endpoint; export?: Endpoint };
   search?: { fields: FieldItem[]; columns?: number };
   toolbar?: ActionBase[];
   table: TableSpec;

@@ -6,6 +6,7 @@ import { bodySchema } from './body-schema.ts';
 import { type Access, checkEntityAccess } from './permissions.ts';
 import { EntityRepository } from './repository.ts';
 import { listQuerySchema } from './route-schemas.ts';
+import { pathValues, withPathValues } from './path-values.ts';
 import { type Level, resolveScope, type Scope } from './scope.ts';
 
 export { EntityRepository } from './repository.ts';
@@ -13,6 +14,9 @@ export { EntityRepository } from './repository.ts';
 type Row = Record<string, unknown>;
 
 const toRoute = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
+
+/** The fields a route's query parameters stand for (`unitCompanyId` → `companyId`), with their values. */
+const aliased = (r: ConventionRoute, query: Row): Row => Object.fromEntries(Object.entries(r.query ?? {}).flatMap(([name, field]) => (query?.[name] !== undefined ? [[field, query[name]]] : [])));
 
 const idSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 
@@ -38,7 +42,7 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
         if (raw === undefined || raw === null || raw === '' || !Number.isSafeInteger(id)) throw new BusinessError('error.validation', `${e.primaryKey} is required`, 'error');
         return id;
       };
-      const idOf = (req: FastifyRequest) => keyOf((req.params as Record<string, unknown>).id ?? (req.body as Row | undefined)?.[e.primaryKey]);
+      const idOf = (req: FastifyRequest) => keyOf((req.params as Row).id ?? (req.body as Row | undefined)?.[e.primaryKey]);
       const tenantParam = level === 'tenant' ? { tenantId: { type: 'integer' } } : {};
       const params = (extra: Record<string, unknown> = {}) => ({ type: 'object', properties: { ...tenantParam, ...extra } });
       const doc = (summary: string) => ({ tags: [e.name], summary: `${summary} (${level})` });
@@ -50,7 +54,8 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       const versionQuery = { type: 'object', properties: { objectVersionNumber: { type: 'integer' } } };
 
       /** One row of a write: a key makes it an update, none a create (where the route does both). */
-      const write = (req: FastifyRequest, r: ConventionRoute, row: Row, key: unknown, check: boolean) => {
+      const write = (req: FastifyRequest, r: ConventionRoute, bodyRow: Row, key: unknown, check: boolean) => {
+        const row = withPathValues(bodyRow, pathValues(e, req.params));
         const asUpdate = !!r.update && ((key !== undefined && key !== null && key !== '') || !r.create);
         if (check) {
           const validate = req.compileValidationSchema(asUpdate ? updateSchema : createSchema);
@@ -61,13 +66,19 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
 
       /** Schema and handler of each kind of generic route (renderer/schema/wire/convention-routes.ts lists them). */
       const kinds: Record<RouteOp, (r: ConventionRoute) => { access: Access; summary: string; schema: Record<string, unknown>; handler: (req: FastifyRequest) => unknown }> = {
-        list: () => ({ access: 'read', summary: 'List', schema: { querystring: listQuerySchema(e, level) }, handler: (req) => repo.list(scope(req), req.query as Row) }),
+        list: (r) => ({
+          access: 'read',
+          summary: 'List',
+          schema: { querystring: listQuerySchema(e, level) },
+          handler: (req) => repo.list(scope(req), { ...(req.query as Row), ...pathValues(e, { ...req.params as Row, ...aliased(r, req.query as Row) }) }),
+        }),
         // Only exports are answered on an export path of its own (server/resources/export.ts adds them).
         export: () => ({ access: 'read', summary: 'Export', schema: {}, handler: () => Promise.reject(new BusinessError('error.validation', 'exportType is required', 'error')) }),
-        get: () => ({ access: 'read', summary: 'Get', schema: { params: params({ id: idSchema }) }, handler: (req) => repo.get(scope(req), idOf(req)) }),
+        get: (r) => ({ access: 'read', summary: 'Get', schema: { params: params(r.query ? {} : { id: idSchema }) }, handler: (req) => repo.get(scope(req), keyOf((req.params as Row).id ?? aliased(r, req.query as Row).id)) }),
         write: (r) => {
           // A save or list route checks each row against its own schema in the handler: which applies depends on the row.
-          const perRow = !!(r.create && r.update) || !!r.list;
+          // So does a route whose path carries fields (a parent's key): the row is checked with them filled in.
+          const perRow = !!(r.create && r.update) || !!r.list || /\{(?!tenantId\}|id\}|action\})\w+\}/.test(r.path);
           const one = r.create && !r.update ? createSchema : updateSchema;
           const keyed = r.path.endsWith('/{id}');
           return {

@@ -34,13 +34,27 @@ const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * A generic route's path template as a pattern: the tenant segment any number, `{id}` the record
  * key and `{action}` a status action (captured by name), other parameters one segment.
  */
+/** Fields a path names besides the key (a parent's key: `/events/{eventId}/rules`), as the server reads them. */
+function pathFields(e: EntityDecl, g: Record<string, string | undefined>): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(g)) {
+    const f = k !== 'id' && k !== 'action' && v !== undefined ? e.fields.find((x) => x.name === k) : undefined;
+    if (f) out[k] = f.type === 'integer' ? Number(v) : v;
+  }
+  return out;
+}
+
+/** The fields a route's query parameters stand for (`unitCompanyId` → `companyId`), as the server reads them. */
+const aliased = (r: ConventionRoute, query: Row): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(r.query ?? {}).flatMap(([name, field]) => (query[name] !== undefined ? [[field, String(query[name])]] : [])));
+
 function pathPattern(template: string): { re: RegExp; weight: number } {
   let src = '';
   let last = 0;
   for (const m of template.matchAll(/\{(\w+)\}/g)) {
     src += esc(template.slice(last, m.index));
     const name = m[1]!;
-    src += name === 'tenantId' || name === 'organizationId' ? '(?:\\d+)' : name === 'id' ? '(?<id>\\d+)' : name === 'action' ? '(?<action>[\\w-]+)' : '(?:[^/]+)';
+    src += name === 'tenantId' || name === 'organizationId' ? '(?:\\d+)' : name === 'id' ? '(?<id>\\d+)' : name === 'action' ? '(?<action>[\\w-]+)' : `(?<${name}>[^/]+)`;
     last = m.index! + m[0].length;
   }
   src += esc(template.slice(last));
@@ -87,15 +101,18 @@ export class Router {
 
   private entityCall(e: EntityDecl, r: ConventionRoute, c: Call, g: Record<string, string | undefined>): unknown {
     const body = (c.body ?? {}) as Row;
-    const write = (row: Row, key: unknown) => (r.update && ((key !== undefined && key !== null && key !== '') || !r.create) ? this.store.update(e, key, row, c.lang) : this.store.create(e, row, c.lang));
+    const write = (bodyRow: Row, key: unknown) => {
+      const row = { ...bodyRow, ...pathFields(e, g) };
+      return r.update && ((key !== undefined && key !== null && key !== '') || !r.create) ? this.store.update(e, key, row, c.lang) : this.store.create(e, row, c.lang);
+    };
     switch (r.op) {
       case 'list':
       case 'export':
         if (c.query.exportType === 'COLUMN') return this.store.exportColumns(e);
         if (r.op === 'export') throw new DataSourceError(400, 'exportType is required');
-        return this.store.list(e, c.query, c.lang);
+        return this.store.list(e, { ...c.query, ...pathFields(e, { ...g, ...aliased(r, c.query) }) }, c.lang);
       case 'get':
-        return this.store.get(e, g.id, c.lang);
+        return this.store.get(e, g.id ?? aliased(r, c.query).id, c.lang);
       case 'write':
         return Array.isArray(c.body) ? (c.body as Row[]).map((row) => write(row, row[e.primaryKey])) : write(body, g.id ?? body[e.primaryKey]);
       case 'removeItem':

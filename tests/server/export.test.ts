@@ -115,7 +115,7 @@ describe('refusals', () => {
   it("keeps the list's own access rules: sign-in, tenant and menu", async () => {
     expect((await s.app.inject({ url: '/iam/hzero/v1/1/users?exportType=DATA' })).statusCode).toBe(401);
     expect((await s.call({ as: 'buyer2', url: '/iam/hzero/v1/1/users?exportType=DATA' })).statusCode).toBe(403);
-    expect((await s.call({ as: 'buyer', url: '/hpfm/v1/regions/records?exportType=DATA' })).statusCode).toBe(403);
+    expect((await s.call({ as: 'buyer', url: '/hpfm/v1/countries/1/regions?exportType=DATA' })).statusCode).toBe(403);
   });
 });
 

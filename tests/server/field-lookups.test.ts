@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CascadeNode } from '../../server/modules/hpfm/regions-cascade.ts';
+import type { CascadeNode, CountryRow, RegionRow } from '../../server/modules/hpfm/regions-cascade.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;
@@ -49,21 +49,21 @@ describe('display names of LOV view fields', () => {
 });
 
 describe('cascading region picker calls', () => {
-  it('lists countries, then one level of regions at a time, and the path of a stored code', async () => {
-    const countries = (await s.call({ as: 'buyer', url: '/hpfm/v1/1/regions/cascade/countries' })).json() as CascadeNode[];
-    const cn = countries.find((c) => c.value === 'CN')!;
-    expect(cn).toMatchObject({ isLeaf: false });
-    const provinces = (await s.call({ as: 'buyer', url: `/hpfm/v1/1/regions/cascade/children?countryId=${cn.countryId}` })).json() as CascadeNode[];
-    const gd = provinces.find((p) => p.value === '440000')!;
-    expect(gd).toMatchObject({ label: '广东省', isLeaf: false });
-    const cities = (await s.call({ as: 'buyer', url: `/hpfm/v1/1/regions/cascade/children?countryId=${cn.countryId}&parentRegionId=${gd.regionId}` })).json() as CascadeNode[];
-    const sz = cities.find((c) => c.label === '深圳市')!;
-    expect(sz.isLeaf).toBe(true);
-    const path = (await s.call({ as: 'buyer', url: `/hpfm/v1/regions/cascade/path?regionCode=${sz.value}` })).json() as CascadeNode[];
-    expect(path.map((n) => n.value)).toEqual(['CN', '440000', sz.value]);
+  it("lists countries and one level of regions at a time at HZERO's paths, and the path of a stored code", async () => {
+    const countries = (await s.call({ as: 'buyer', url: '/hpfm/v1/1/countries/all?enabledFlag=1' })).json() as CountryRow[];
+    const cn = countries.find((c) => c.countryCode === 'CN')!;
+    expect(cn).toMatchObject({ countryName: expect.any(String), hasChildren: true });
+    const provinces = (await s.call({ as: 'buyer', url: `/hpfm/v1/1/countries/${cn.countryId}/regions/lazy-tree?enabledFlag=1` })).json() as RegionRow[];
+    const gd = provinces.find((p) => p.regionCode === '440000')!;
+    expect(gd).toMatchObject({ regionName: '广东省', hasChildren: true, parentRegionId: null });
+    const cities = (await s.call({ as: 'buyer', url: `/hpfm/v1/1/countries/${cn.countryId}/regions/lazy-tree?regionId=${gd.regionId}` })).json() as RegionRow[];
+    const sz = cities.find((c) => c.regionName === '深圳市')!;
+    expect(sz).toMatchObject({ hasChildren: false, parentRegionId: gd.regionId });
+    const path = (await s.call({ as: 'buyer', url: `/hpfm/v1/regions/cascade/path?regionCode=${sz.regionCode}` })).json() as CascadeNode[];
+    expect(path.map((n) => n.value)).toEqual(['CN', '440000', sz.regionCode]);
     expect(path.map((n) => n.label).slice(1)).toEqual(['广东省', '深圳市']);
     expect((await s.call({ as: 'buyer', url: '/hpfm/v1/regions/cascade/path?regionCode=NOPE' })).json()).toEqual([]);
-    expect((await s.call({ as: 'buyer', url: '/hpfm/v1/regions/cascade/children' })).statusCode).toBe(400);
-    expect((await s.call({ as: 'buyer', url: '/hpfm/v1/2/regions/cascade/countries' })).statusCode).toBe(403);
+    expect((await s.call({ as: 'buyer', url: `/hpfm/v1/countries/abc/regions/lazy-tree` })).statusCode).toBe(400);
+    expect((await s.call({ as: 'buyer', url: '/hpfm/v1/2/countries/all' })).statusCode).toBe(403);
   });
 });

@@ -13,7 +13,7 @@ afterAll(() => s.close());
 
 type Row = Record<string, unknown>;
 const rule = async (code: string): Promise<Row> => (await s.call({ url: `/hpfm/v1/code-rule?ruleCode=${code}`, as: 'admin' })).json().content.find((r: Row) => r.ruleCode === code);
-const segments = async (ruleId: unknown): Promise<Row[]> => (await s.call({ url: `/hpfm/v1/code-rule-details?ruleId=${String(ruleId)}&size=100`, as: 'admin' })).json().content;
+const segments = async (ruleId: unknown): Promise<Row[]> => (await s.call({ url: `/hpfm/v1/code-rule-segments?ruleId=${String(ruleId)}&size=100`, as: 'admin' })).json().content;
 const createOrder = async () => (await s.call({ method: 'POST', url: PO, payload: order, as: 'buyer' })).json() as Row;
 
 describe('code rules number documents', () => {
@@ -35,23 +35,23 @@ describe('code rules number documents', () => {
     const r = await rule('SODR.PO_NUM');
     const constant = (await segments(r.ruleId)).find((x) => x.fieldType === 'CONSTANT')!;
     const before = await createOrder();
-    const upd = await s.call({ method: 'PUT', url: `/hpfm/v1/code-rule-details/${String(constant.ruleDetailId)}`, payload: { objectVersionNumber: constant.objectVersionNumber, fieldValue: 'PX' }, as: 'admin' });
+    const upd = await s.call({ method: 'PUT', url: `/hpfm/v1/code-rule-segments/${String(constant.ruleDetailId)}`, payload: { objectVersionNumber: constant.objectVersionNumber, fieldValue: 'PX' }, as: 'admin' });
     expect(upd.statusCode).toBe(200);
     const after = await createOrder();
     expect(after.displayPoNum).toMatch(/^PX\d{8}$/);
     expect(Number(String(after.displayPoNum).slice(2))).toBe(Number(String(before.displayPoNum).slice(2)) + 1);
     // Back to the original prefix for the other tests of this file.
     const again = (await segments(r.ruleId)).find((x) => x.fieldType === 'CONSTANT')!;
-    await s.call({ method: 'PUT', url: `/hpfm/v1/code-rule-details/${String(again.ruleDetailId)}`, payload: { objectVersionNumber: again.objectVersionNumber, fieldValue: 'PO' }, as: 'admin' });
+    await s.call({ method: 'PUT', url: `/hpfm/v1/code-rule-segments/${String(again.ruleDetailId)}`, payload: { objectVersionNumber: again.objectVersionNumber, fieldValue: 'PO' }, as: 'admin' });
   });
 
   it('adds date segments and restarts a monthly sequence per month', async () => {
     const r = await rule('SODR.PO_NUM');
-    const date = await s.call({ method: 'POST', url: '/hpfm/v1/code-rule-details', payload: { ruleId: r.ruleId, orderSeq: 15, fieldType: 'DATE', dateMask: 'yyMM' }, as: 'admin' });
+    const date = await s.call({ method: 'POST', url: '/hpfm/v1/code-rule-segments', payload: { ruleId: r.ruleId, orderSeq: 15, fieldType: 'DATE', dateMask: 'yyMM' }, as: 'admin' });
     expect(date.statusCode).toBe(200);
     const po = await createOrder();
     expect(po.displayPoNum).toMatch(new RegExp(`^PO${formatDate('yyMM', new Date())}\\d{8}$`));
-    await s.call({ method: 'DELETE', url: `/hpfm/v1/code-rule-details/${String(date.json().ruleDetailId)}`, as: 'admin' });
+    await s.call({ method: 'DELETE', url: `/hpfm/v1/code-rule-segments/${String(date.json().ruleDetailId)}`, as: 'admin' });
     expect(counterKey('X', 'MONTH', new Date(2026, 0, 5))).toBe('X@202601');
     expect(counterKey('X', 'NEVER', new Date(2026, 0, 5))).toBe('X');
   });
@@ -64,7 +64,7 @@ describe('code rules number documents', () => {
       { orderSeq: 10, fieldType: 'CONSTANT', fieldValue: 'DM-' },
       { orderSeq: 20, fieldType: 'SEQUENCE', seqLength: 5, startValue: 1, resetFrequency: 'NEVER' },
     ]) {
-      expect((await s.call({ method: 'POST', url: '/hpfm/v1/1/code-rule-details', payload: { ruleId, ...seg }, as: 'sysadmin' })).statusCode).toBe(200);
+      expect((await s.call({ method: 'POST', url: '/hpfm/v1/1/code-rule-segments', payload: { ruleId, ...seg }, as: 'sysadmin' })).statusCode).toBe(200);
     }
     expect((await createOrder()).displayPoNum).toMatch(/^DM-\d{5}$/);
     // The second tenant still numbers from the platform's rule.
@@ -77,10 +77,10 @@ describe('code rules number documents', () => {
 
   it('refuses an unknown segment type, and tenants cannot touch platform rules', async () => {
     const r = await rule('SODR.PO_NUM');
-    const bad = await s.call({ method: 'POST', url: '/hpfm/v1/code-rule-details', payload: { ruleId: r.ruleId, orderSeq: 5, fieldType: 'RANDOM' }, as: 'admin' });
+    const bad = await s.call({ method: 'POST', url: '/hpfm/v1/code-rule-segments', payload: { ruleId: r.ruleId, orderSeq: 5, fieldType: 'RANDOM' }, as: 'admin' });
     expect(bad.statusCode).toBe(400);
     const seg = (await segments(r.ruleId))[0]!;
-    const foreign = await s.call({ method: 'PUT', url: `/hpfm/v1/1/code-rule-details/${String(seg.ruleDetailId)}`, payload: { objectVersionNumber: seg.objectVersionNumber, fieldValue: 'HACK' }, as: 'sysadmin' });
+    const foreign = await s.call({ method: 'PUT', url: `/hpfm/v1/1/code-rule-segments/${String(seg.ruleDetailId)}`, payload: { objectVersionNumber: seg.objectVersionNumber, fieldValue: 'HACK' }, as: 'sysadmin' });
     expect(foreign.statusCode).toBe(404);
     expect((await s.call({ method: 'POST', url: '/hpfm/v1/1/code-rule', payload: { ruleCode: 'X.Y', ruleName: 'x' }, as: 'buyer' })).statusCode).toBe(403);
   });

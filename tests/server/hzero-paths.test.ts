@@ -40,6 +40,57 @@ describe('lists and records where HZERO has them', () => {
   });
 });
 
+describe('resources filed under their parent, and keys passed as query parameters', () => {
+  it("lists a value set's values at /lov-headers/{lovId}/values, and only that set's", async () => {
+    const v = await first('/hpfm/v1/lov-values');
+    const page = (await s.call({ url: `/hpfm/v1/lov-headers/${v.lovId}/values?size=200`, as: 'admin' })).json() as { content: Row[] };
+    expect(page.content.length).toBeGreaterThan(0);
+    expect(page.content.every((r) => r.lovId === v.lovId)).toBe(true);
+    expect((await s.call({ url: '/hpfm/v1/lov-headers/abc/values', as: 'admin' })).statusCode).toBe(400);
+  });
+
+  it("writes an event's rules under /events/{eventId}/rules and reads one at /rules/{eventRuleId}", async () => {
+    const ev = await first('/hpfm/v1/events');
+    const made = await s.call({ method: 'POST', url: `/hpfm/v1/events/${ev.eventId}/rules`, payload: { orderSeq: 99, matchingRule: 'true', callType: 'M', beanName: 'demoBean', methodName: 'run', syncFlag: 1, resultFlag: 0, enabledFlag: 1 }, as: 'admin' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ eventId: ev.eventId, orderSeq: 99 });
+    const one = await s.call({ url: `/hpfm/v1/events/${ev.eventId}/rules/${made.json().eventRuleId}`, as: 'admin' });
+    expect(one.json()).toMatchObject({ eventRuleId: made.json().eventRuleId });
+    const rules = (await s.call({ url: `/hpfm/v1/events/${ev.eventId}/rules?size=100`, as: 'admin' })).json() as { content: Row[] };
+    expect(rules.content.every((r) => r.eventId === ev.eventId)).toBe(true);
+    const gone = await s.call({ method: 'DELETE', url: `/hpfm/v1/events/${ev.eventId}/rules`, payload: [{ eventRuleId: made.json().eventRuleId, objectVersionNumber: made.json().objectVersionNumber }], as: 'admin' });
+    expect(gone.statusCode).toBe(200);
+  });
+
+  it('reads an employee at /employees/id?employeeId=, as HZERO does', async () => {
+    const e = await first('/hpfm/v1/1/employees');
+    const r = await s.call({ url: `/hpfm/v1/1/employees/id?employeeId=${e.employeeId}`, as: 'admin' });
+    expect(r.json()).toMatchObject({ employeeId: e.employeeId, employeeNum: e.employeeNum });
+  });
+
+  it("lists a unit's positions at /positions/{unitId}, updates one under its company and unit, and lists a company's departments at /units/department/tree", async () => {
+    const p = await first('/hpfm/v1/1/positions');
+    const list = (await s.call({ url: `/hpfm/v1/1/positions/${p.unitId}?size=100`, as: 'admin' })).json() as { content: Row[] };
+    expect(list.content.some((r) => r.positionId === p.positionId)).toBe(true);
+    expect(list.content.every((r) => r.unitId === p.unitId)).toBe(true);
+    const upd = await s.call({ method: 'PUT', url: `/hpfm/v1/1/companies/${p.companyId}/units/${p.unitId}/positions/${p.positionId}`, payload: { ...p, headcount: 7 }, as: 'admin' });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json()).toMatchObject({ positionId: p.positionId, headcount: 7 });
+    const one = await s.call({ url: `/hpfm/v1/1/companies/units/positions/${p.positionId}`, as: 'admin' });
+    expect(one.json()).toMatchObject({ headcount: 7 });
+    const units = (await s.call({ url: `/hpfm/v1/1/units/department/tree?unitCompanyId=${p.companyId}&size=1000`, as: 'admin' })).json() as { content: Row[] };
+    expect(units.content.length).toBeGreaterThan(0);
+    expect(units.content.every((u) => u.companyId === p.companyId)).toBe(true);
+  });
+
+  it("saves the tenant's configuration items as a list by PUT /config", async () => {
+    const c = await first('/hpfm/v1/1/config');
+    const r = await s.call({ method: 'PUT', url: '/hpfm/v1/1/config', payload: [{ ...c, configValue: 'changed-by-hzero-path' }], as: 'admin' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()[0]).toMatchObject({ configValue: 'changed-by-hzero-path' });
+  });
+});
+
 describe("HZERO's self paths", () => {
   it('serve a tenant-level user their own sign-ins at /hpfm/v1/audit-logins/self, and an administrator the tenant\'s', async () => {
     const own = (await s.call({ url: '/hpfm/v1/audit-logins/self?size=100', as: 'expert' })).json() as { content: Row[] };

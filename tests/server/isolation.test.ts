@@ -3,6 +3,7 @@ import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
 import { loadEntities } from '../../server/resources/entities.ts';
 import { VALUE_SETS } from '../../server/seed/lov-seed.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { platformConvention } from '../../renderer/schema/wire/rest-convention.ts';
 
 /**
  * Tenant isolation, generated over every entity declaration: the tests follow the catalogue,
@@ -19,9 +20,25 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const tenantPath = (e: EntityDecl, tenant: number) => e.paths.tenant!.replace('{tenantId}', String(tenant));
-/** Where the entity's rows are listed (its `api.list`, HZERO's `/paging`). */
-const listPath = (e: EntityDecl, tenant: number) => `${tenantPath(e, tenant)}${e.api?.list ?? ''}`;
+const column = (n: string) => n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/**
+ * A path template of the entity made concrete for a tenant: `{tenantId}`, and the parent keys of
+ * a resource filed under its parent (`/events/{eventId}/rules`) taken from one of the tenant's rows.
+ */
+async function concrete(e: EntityDecl, template: string, tenant: number): Promise<string> {
+  let out = template.replace('{tenantId}', String(tenant));
+  for (const [, name] of out.matchAll(/\{(\w+)\}/g)) {
+    const where = e.tenantScoped ? `where ${column(e.tenantField ?? 'tenantId')} = $1` : 'where $1::int is not null';
+    const r = await s.ctx.db.query<{ v: unknown }>(`select ${column(name!)} as v from ${e.table} ${where} and ${column(name!)} is not null limit 1`, [tenant]);
+    out = out.replace(`{${name}}`, String(r.rows[0]?.v ?? 1));
+  }
+  return out;
+}
+const tenantPath = (e: EntityDecl, tenant: number) => concrete(e, e.paths.tenant!, tenant);
+const sitePath = (e: EntityDecl) => concrete(e, e.paths.site!, 0);
+/** Where the entity's rows are listed (its `api.list`: HZERO's `/paging`, `../lov-headers/{lovId}/values`). */
+const listPath = (e: EntityDecl, tenant: number) => concrete(e, platformConvention.list(e.paths.tenant!, e), tenant);
+const withQuery = (url: string, q: string) => `${url}${url.includes('?') ? '&' : '?'}${q}`;
 
 let unique = 0;
 /** A body that would be valid for create, so that a refusal can only come from the access check. */
@@ -61,7 +78,7 @@ function sampleBody(e: EntityDecl, tenant: number): Record<string, unknown> {
 
 /** Some row of the tenant, so that update and delete aim at a real record (1 when there is none). */
 async function someId(e: EntityDecl, tenant: number): Promise<number> {
-  const r = await s.call({ url: `${listPath(e, tenant)}?size=1`, as: 'admin' });
+  const r = await s.call({ url: withQuery(await listPath(e, tenant), 'size=1'), as: 'admin' });
   const row = (r.json() as { content?: Array<Record<string, unknown>> }).content?.[0];
   return row ? Number(row[e.primaryKey]) : 1;
 }
@@ -106,20 +123,20 @@ describe('tenant isolation (generated over all entities)', () => {
   describe.each(WITH_TENANT.map((e) => [e.name, e] as const))('%s', (_name, e) => {
     it.each(['admin2', 'buyer2'])('refuses %s (tenant 2) every call under tenant 1', async (as) => {
       const before = e.tenantScoped ? await fingerprint(e, 1) : '';
-      await expectAllForbidden(e, tenantPath(e, 1), as, await someId(e, 1), sampleBody(e, 1));
+      await expectAllForbidden(e, await tenantPath(e, 1), as, await someId(e, 1), sampleBody(e, 1));
       if (e.tenantScoped) expect(await fingerprint(e, 1)).toBe(before);
     });
 
     it('refuses buyer (tenant 1) every call under tenant 2', async () => {
       const before = e.tenantScoped ? await fingerprint(e, 2) : '';
-      await expectAllForbidden(e, tenantPath(e, 2), 'buyer', await someId(e, 2), sampleBody(e, 2));
+      await expectAllForbidden(e, await tenantPath(e, 2), 'buyer', await someId(e, 2), sampleBody(e, 2));
       if (e.tenantScoped) expect(await fingerprint(e, 2)).toBe(before);
     });
 
     it('shows a tenant only its own rows', async () => {
       let served = 0;
       for (const as of ['admin2', 'buyer2']) {
-        const r = await s.call({ url: `${listPath(e, 2)}?size=1000`, as });
+        const r = await s.call({ url: withQuery(await listPath(e, 2), 'size=1000'), as });
         if (r.statusCode === 403) continue; // this role lacks the entity's menus (see permissions.test.ts)
         expect(r.statusCode).toBe(200);
         served++;
@@ -129,8 +146,8 @@ describe('tenant isolation (generated over all entities)', () => {
     });
 
     it('lets the site administrator list both tenants and create, update and delete under one', async () => {
-      for (const tenant of [1, 2]) expect((await s.call({ url: listPath(e, tenant), as: 'admin' })).statusCode).toBe(200);
-      const base = tenantPath(e, 1);
+      for (const tenant of [1, 2]) expect((await s.call({ url: await listPath(e, tenant), as: 'admin' })).statusCode).toBe(200);
+      const base = await tenantPath(e, 1);
       const body = sampleBody(e, 1);
       // A line goes under a parent in its first status: one in approval (a workflow document) is locked.
       const parent = e.parent && s.ctx.entities.get(e.parent.entity);
@@ -153,7 +170,8 @@ describe('tenant isolation (generated over all entities)', () => {
       expect(updated.json()).toMatchObject({ [e.primaryKey]: id, objectVersionNumber: 2 });
       const deleted = await s.call({ method: 'DELETE', url: `${base}/${id}`, as: 'admin' });
       expect(deleted.statusCode).toBe(200);
-      expect((await s.call({ url: `${base}/${id}`, as: 'admin' })).statusCode).toBe(404);
+      const item = await concrete(e, platformConvention.item(e.paths.tenant!, e).replace(`{${e.primaryKey}}`, String(id)), 1);
+      expect((await s.call({ url: item, as: 'admin' })).statusCode).toBe(404);
     });
   });
 });
@@ -161,11 +179,11 @@ describe('tenant isolation (generated over all entities)', () => {
 describe('site paths (generated over all entities)', () => {
   describe.each(WITH_SITE.map((e) => [e.name, e] as const))('%s', (_name, e) => {
     it.each(['sysadmin', 'buyer', 'admin2'])('refuses the tenant-level role of %s', async (as) => {
-      await expectAllForbidden(e, e.paths.site!, as, 1, sampleBody(e, 0));
+      await expectAllForbidden(e, await sitePath(e), as, 1, sampleBody(e, 0));
     });
 
     it('serves the site administrator', async () => {
-      const r = await s.call({ url: `${e.paths.site}?size=5`, as: 'admin' });
+      const r = await s.call({ url: `${await sitePath(e)}?size=5`, as: 'admin' });
       expect(r.statusCode).toBe(200);
       expect(r.json().content.length).toBeGreaterThanOrEqual(0);
     });

@@ -66,7 +66,7 @@ describe('one region', () => {
 describe('maintenance through the generic paths', () => {
   it('derives levelPath and levelNumber, and recomputes them when a region moves', async () => {
     const cn = await countryId('CN');
-    const create = (payload: Record<string, unknown>) => s.call({ as: 'admin', method: 'POST', url: '/hpfm/v1/regions/records', payload });
+    const create = (payload: Record<string, unknown>) => s.call({ as: 'admin', method: 'POST', url: `/hpfm/v1/countries/${cn}/regions`, payload });
     const prov = await create({ countryId: cn, regionCode: '460000', regionName: '海南省', levelPath: 'forged', levelNumber: 9 });
     expect(prov.statusCode).toBe(200);
     expect(prov.json()).toMatchObject({ levelPath: '460000', levelNumber: 1 });
@@ -77,21 +77,39 @@ describe('maintenance through the generic paths', () => {
 
     // Move the city under Guangdong: it and its district follow.
     const gd = (await s.ctx.db.query<{ id: number }>("select region_id::float8 as id from hpfm_region where region_code = '440000'")).rows[0]!.id;
-    const moved = await s.call({ as: 'admin', method: 'PUT', url: `/hpfm/v1/regions/records/${city.json().regionId}`, payload: { parentRegionId: gd, objectVersionNumber: city.json().objectVersionNumber } });
+    const moved = await s.call({ as: 'admin', method: 'PUT', url: `/hpfm/v1/countries/${cn}/regions/${city.json().regionId}`, payload: { parentRegionId: gd, objectVersionNumber: city.json().objectVersionNumber } });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ levelPath: '440000.460100', levelNumber: 2 });
     const d = (await s.call({ as: 'admin', url: `/hpfm/v1/regions/${district.json().regionId}` })).json();
     expect(d).toMatchObject({ levelPath: '440000.460100.460105', levelNumber: 3 });
 
     // A region cannot go under its own descendant, nor under another country's region.
-    const loop = await s.call({ as: 'admin', method: 'PUT', url: `/hpfm/v1/regions/records/${city.json().regionId}`, payload: { parentRegionId: district.json().regionId, objectVersionNumber: moved.json().objectVersionNumber } });
+    const loop = await s.call({ as: 'admin', method: 'PUT', url: `/hpfm/v1/countries/${cn}/regions/${city.json().regionId}`, payload: { parentRegionId: district.json().regionId, objectVersionNumber: moved.json().objectVersionNumber } });
     expect(loop.statusCode).toBe(400);
     const ca = (await s.ctx.db.query<{ id: number }>("select region_id::float8 as id from hpfm_region where region_code = 'US-CA'")).rows[0]!.id;
     expect((await create({ countryId: cn, regionCode: '469000', regionName: 'x', parentRegionId: ca })).statusCode).toBe(400);
   });
 
+  it("files regions under their country, HZERO's way: the path names the country, the list is the country's", async () => {
+    const cn = await countryId('CN');
+    const us = await countryId('US');
+    const list = (await s.call({ as: 'admin', url: `/hpfm/v1/countries/${us}/regions/list?size=500` })).json();
+    expect(list.content.length).toBeGreaterThan(0);
+    expect(list.content.every((r: { countryId: number }) => r.countryId === us)).toBe(true);
+    // A body naming another country than the path is refused, naming the field.
+    const clash = await s.call({ as: 'admin', method: 'POST', url: `/hpfm/v1/countries/${us}/regions`, payload: { countryId: cn, regionCode: 'US-ZZ', regionName: 'x' } });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().message).toContain('countryId');
+    // Without one, the region takes the path's country.
+    const made = await s.call({ as: 'admin', method: 'POST', url: `/hpfm/v1/countries/${us}/regions`, payload: [{ regionCode: 'US-ZZ', regionName: 'Zed' }] });
+    expect(made.statusCode).toBe(200);
+    expect(made.json()[0]).toMatchObject({ countryId: us, regionCode: 'US-ZZ' });
+    const one = await s.call({ as: 'admin', url: `/hpfm/v1/countries/regions/${made.json()[0].regionId}` });
+    expect(one.json()).toMatchObject({ regionCode: 'US-ZZ' });
+  });
+
   it('is for platform roles only', async () => {
-    expect((await s.call({ as: 'buyer', url: '/hpfm/v1/regions/records' })).statusCode).toBe(403);
+    expect((await s.call({ as: 'buyer', url: '/hpfm/v1/countries/1/regions/list' })).statusCode).toBe(403);
     expect((await s.call({ as: 'sysadmin', method: 'POST', url: '/hpfm/v1/countries', payload: { countryCode: 'FR', countryName: 'France' } })).statusCode).toBe(403);
   });
 });

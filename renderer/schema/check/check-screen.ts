@@ -124,6 +124,8 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
   const endpoint = (ep: unknown, path: string, method: string, e?: EntityDecl) => {
     if (!ep || typeof ep !== 'object') return;
     const x = ep as Json;
+    // A list endpoint without a url uses the entity's list path (its params fill that path).
+    if (x.url === undefined) return;
     const url = x.url as string;
     const m = (x.method as string) ?? method;
     if (!endpointExists(url, m, ctx)) add(`${path}/url`, `the server has no ${m} ${url}`);

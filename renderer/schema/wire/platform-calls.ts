@@ -47,8 +47,8 @@ export const platformCalls = {
   fileDeleteByUuidUrl: call('POST', '/hfle/v1/[{tenantId}/]files/delete-by-uuidurl', { params: ['bucketName', 'attachmentUUID'], body: 'json' }),
   fileDownload: call('GET', '/hfle/v1/[{tenantId}/]files/download', { params: ['bucketName', 'url', 'access_token'] }),
   // Renderer: region picker, personal column settings.
-  regionCountries: call('GET', '/hpfm/v1/[{tenantId}/]regions/cascade/countries'),
-  regionChildren: call('GET', '/hpfm/v1/[{tenantId}/]regions/cascade/children', { params: ['countryId', 'parentRegionId'] }),
+  regionCountries: call('GET', '/hpfm/v1/[{tenantId}/]countries/all', { params: ['enabledFlag'] }),
+  regionChildren: call('GET', '/hpfm/v1/[{tenantId}/]countries/{countryId}/regions/lazy-tree', { params: ['regionId', 'enabledFlag'] }),
   regionPath: call('GET', '/hpfm/v1/[{tenantId}/]regions/cascade/path', { params: ['regionCode'] }),
   tableSettingsGet: call('GET', '/hpfm/v1/{tenantId}/table-settings/{screenCode}'),
   tableSettingsSave: call('PUT', '/hpfm/v1/{tenantId}/table-settings/{screenCode}', { body: 'json' }),

@@ -1,4 +1,5 @@
 import type { ApiCall, EntityDecl } from '../entity.ts';
+import { apiPath } from './api-path.ts';
 
 type Row = Record<string, unknown>;
 
@@ -37,12 +38,26 @@ export interface RestConvention {
   page(data: unknown, where?: { rows?: string; total?: string }): { rows: Row[]; total: number };
 }
 
+/** Rows of a tree answer (HZERO's `/units/department/tree`: nodes with `children`), parents first; tables rebuild the tree from the parent field. */
+function flattenChildren(rows: Row[]): Row[] {
+  if (!rows.some((r) => Array.isArray(r?.children))) return rows;
+  const out: Row[] = [];
+  const walk = (list: Row[]) => {
+    for (const { children, ...r } of list) {
+      out.push(r);
+      if (Array.isArray(children)) walk(children as Row[]);
+    }
+  };
+  walk(rows);
+  return out;
+}
+
 const keyAndVersion = (e: EntityDecl, r: Row): Row => ({ [e.primaryKey]: r[e.primaryKey], objectVersionNumber: r.objectVersionNumber });
 
 /** A write of the entity's `api` declaration (or the default) with its body. */
 function write(base: string, call: ApiCall | undefined, method: 'POST' | 'PUT', vars: Row, body: unknown): CallSpec {
   const list = !!call?.list;
-  return { method: call?.method ?? method, url: `${base}${call?.path ?? ''}`, vars, body: list ? [body] : body, ...(list ? { listAnswer: true } : {}) };
+  return { method: call?.method ?? method, url: apiPath(base, call?.path), vars, body: list ? [body] : body, ...(list ? { listAnswer: true } : {}) };
 }
 
 /**
@@ -53,9 +68,9 @@ function write(base: string, call: ApiCall | undefined, method: 'POST' | 'PUT', 
  * a delete per record by `DELETE /{id}`).
  */
 export const platformConvention: RestConvention = {
-  list: (base, e) => `${base}${e.api?.list ?? ''}`,
-  item: (base, e) => `${base}${e.api?.item ?? `/{${e.primaryKey}}`}`,
-  exportUrl: (base, e) => `${base}${e.api?.export ?? ''}`,
+  list: (base, e) => apiPath(base, e.api?.list),
+  item: (base, e) => apiPath(base, e.api?.item ?? `/{${e.primaryKey}}`),
+  exportUrl: (base, e) => apiPath(base, e.api?.export),
   create: (base, e, body) => write(base, e.api?.create, 'POST', body, body),
   update: (base, e, record, body) =>
     write(base, e.api?.update, 'PUT', record, {
@@ -65,12 +80,12 @@ export const platformConvention: RestConvention = {
     }),
   remove(base, e, records) {
     const r = e.api?.remove;
-    if (r?.path?.includes(`{${e.primaryKey}}`)) return records.map((rec) => ({ method: r.method ?? 'DELETE', url: `${base}${r.path}`, vars: rec, ...(r.body ? { body: keyAndVersion(e, rec) } : {}) }));
-    return [{ method: r?.method ?? 'DELETE', url: `${base}${r?.path ?? ''}`, body: records.map((rec) => keyAndVersion(e, rec)) }];
+    if (r?.path?.includes(`{${e.primaryKey}}`)) return records.map((rec) => ({ method: r.method ?? 'DELETE', url: apiPath(base, r.path), vars: rec, ...(r.body ? { body: keyAndVersion(e, rec) } : {}) }));
+    return [{ method: r?.method ?? 'DELETE', url: apiPath(base, r?.path), body: records.map((rec) => keyAndVersion(e, rec)) }];
   },
   transition: (base, e, record, action) => ({
     method: 'POST',
-    url: `${base}${e.api?.transition?.path ?? `/{${e.primaryKey}}/actions/{action}`}`.replace('{action}', action),
+    url: apiPath(base, e.api?.transition?.path ?? `/{${e.primaryKey}}/actions/{action}`).replace('{action}', action),
     vars: record,
     ...(e.api?.transition?.body === false ? {} : { body: { objectVersionNumber: record.objectVersionNumber } }),
   }),
@@ -78,7 +93,7 @@ export const platformConvention: RestConvention = {
   importFile: (base) => ({ method: 'POST', url: `${base}/import` }),
   page(data, where = {}) {
     const d = (data ?? {}) as Row;
-    const rows = (Array.isArray(data) ? data : (d[where.rows ?? 'content'] as Row[] | undefined)) ?? [];
+    const rows = flattenChildren((Array.isArray(data) ? data : (d[where.rows ?? 'content'] as Row[] | undefined)) ?? []);
     const total = Number(where.total ? d[where.total] : (d.totalElements ?? d.total ?? rows.length));
     return { rows, total };
   },

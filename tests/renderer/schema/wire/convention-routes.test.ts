@@ -57,3 +57,32 @@ describe('the generic routes an entity declaration gives', () => {
     expect(t.body).toBeUndefined();
   });
 });
+
+describe("paths filed under a parent, and keys in the query (HZERO's `/lov-headers/{lovId}/values`, `/employees/id?employeeId=`)", () => {
+  it('climbs the base one segment per ../ and keeps a query as fields the route reads', () => {
+    const e = entity({ list: '../parents/{parentId}/things', item: '/id?thingId={thingId}', update: { path: '../owners/{ownerId}/things/{thingId}' } });
+    const routes = conventionRoutes(e, base);
+    expect(routes.find((r) => r.op === 'list' && r.path !== base)).toMatchObject({ method: 'GET', path: '/x/v1/{tenantId}/parents/{parentId}/things' });
+    expect(routes.find((r) => r.op === 'get' && r.query)).toMatchObject({ path: `${base}/id`, query: { thingId: 'id' } });
+    expect(routes.some((r) => r.method === 'PUT' && r.path === '/x/v1/{tenantId}/owners/{ownerId}/things/{id}')).toBe(true);
+    const c = platformConvention;
+    expect(c.list(base, e)).toBe('/x/v1/{tenantId}/parents/{parentId}/things');
+    expect(c.item(base, e)).toBe(`${base}/id?thingId={thingId}`);
+    expect(c.update(base, e, { thingId: 3, objectVersionNumber: 1 }, {}).url).toBe('/x/v1/{tenantId}/owners/{ownerId}/things/{thingId}');
+  });
+
+  it('lets a declared path take the place of a default one of the same shape (a list at /{unitId} instead of the record at /{id})', () => {
+    const routes = conventionRoutes(entity({ list: '/{unitId}' }), base);
+    expect(routes.filter((r) => r.method === 'GET' && r.path.startsWith(`${base}/{`)).map((r) => `${r.path} ${r.op}`)).toEqual([`${base}/{unitId} list`]);
+  });
+});
+
+describe('list answers', () => {
+  it("reads HZERO's tree answers (nodes with children) as rows, parents first", () => {
+    const tree = [{ unitId: 1, children: [{ unitId: 2, parentUnitId: 1, children: [{ unitId: 3, parentUnitId: 2 }] }] }, { unitId: 4 }];
+    const { rows, total } = platformConvention.page(tree);
+    expect(rows.map((r) => r.unitId)).toEqual([1, 2, 3, 4]);
+    expect(total).toBe(4);
+    expect(rows.every((r) => !('children' in r))).toBe(true);
+  });
+});
