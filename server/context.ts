@@ -35,6 +35,12 @@ export interface AuthContext {
   /** Tenants the user belongs to (any role): what the tenant switch offers. */
   memberTenantIds: number[];
   language: string;
+  /**
+   * The supplier companies a supplier-side role acts for (its user's bindings in the role's
+   * tenant), or null for every other role: rows of entities with a `supplierField` are then
+   * limited to these, empty meaning none.
+   */
+  supplierIds: number[] | null;
 }
 
 declare module 'fastify' {

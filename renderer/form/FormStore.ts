@@ -2,6 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { action, computed, type IComputedValue, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { evaluate, evaluateFlag } from '../schema/expressions/evaluate.ts';
 import type { EntityDecl } from '../schema/entity.ts';
+import { editableIn, mayChange } from '../schema/status/editable.ts';
 import { fieldJsonSchema } from '../schema/field-json-schema.ts';
 import type { ResolvedField } from '../schema/resolve-field.ts';
 
@@ -68,7 +69,14 @@ export class FormStore {
   }
 
   isDisabled(f: ResolvedField): boolean {
-    return this.flag(f, 'disabled', false);
+    return this.flag(f, 'disabled', false) || this.lockedByStatus(f);
+  }
+
+  /** A saved record's field its status does not let change (`status.editable`): shown, not editable; the server refuses it too. */
+  private lockedByStatus(f: ResolvedField): boolean {
+    const sm = this.entity.status;
+    if (!sm?.editable || this.values[this.entity.primaryKey] === undefined || this.values[this.entity.primaryKey] === null) return false;
+    return !mayChange(editableIn(this.entity, this.values[sm.field]), f.name);
   }
 
   private readonly flags = new Map<ResolvedField, Map<string, IComputedValue<boolean>>>();

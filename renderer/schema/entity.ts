@@ -76,6 +76,13 @@ export interface StatusMachine {
   field: string;
   initial: string;
   transitions: Record<string, StatusTransition>;
+  /**
+   * What may change in each status: `"*"` everything, or the fields that may (a line entity's as
+   * `<entity>.<field>`, `<entity>.*` for adding and removing lines). A status not named here
+   * allows no change at all, nor deleting the record or its lines. Absent: every status allows all.
+   * The server refuses other writes naming the field; forms show the rest read-only.
+   */
+  editable?: Record<string, '*' | string[]>;
 }
 
 /** One write call of an entity where its backend differs from the defaults (`api`). */
@@ -114,6 +121,12 @@ export interface EntityDecl {
    * paths then reach only the caller's own rows, whatever the role, and a create sets it to the caller.
    */
   ownerField?: string;
+  /**
+   * The field naming the supplier company a row belongs to (orders: `supplierId`). A user acting in
+   * a supplier-side role (`supplierFlag` on the role) reaches only rows of the suppliers they are
+   * bound to (`supplierUser`), on every generic path; lines of such a row (`parent`) follow it.
+   */
+  supplierField?: string;
   /** REST base paths: `site` for site-level roles, `tenant` with `{tenantId}`. */
   paths: { site?: string; tenant?: string };
   /**

@@ -33,8 +33,8 @@ export async function loadAuthContext(ctx: ServerContext, token: string): Promis
   const row = await findToken(db, token);
   if (!row) return null;
   // The token's role counts only while it is still assigned and enabled: revoking a role takes effect at once.
-  const r = await db.query<{ login_name: string; language: string; enabled_flag: number; code: string; level: string }>(
-    `select u.login_name, u.language, u.enabled_flag, r.code, r.level
+  const r = await db.query<{ login_name: string; language: string; enabled_flag: number; code: string; level: string; supplier_flag: number | null; role_tenant: number }>(
+    `select u.login_name, u.language, u.enabled_flag, r.code, r.level, r.supplier_flag, r.tenant_id::float8 as role_tenant
        from iam_user u
        join iam_member_role m on m.user_id = u.id and m.role_id = $2
        join iam_role r on r.id = m.role_id and r.enabled_flag = 1
@@ -55,6 +55,16 @@ export async function loadAuthContext(ctx: ServerContext, token: string): Promis
     u.level === 'site'
       ? (await db.query<{ tenant_id: number }>('select tenant_id from hpfm_tenant')).rows.map((t) => Number(t.tenant_id))
       : (await db.query<{ tenant_id: number }>('select tenant_id::float8 as tenant_id from iam_role where id = $1', [row.role_id])).rows.map((t) => Number(t.tenant_id));
+  // A supplier-side role acts for the companies its user is bound to in the role's tenant, and no others.
+  const supplierIds =
+    Number(u.supplier_flag) === 1
+      ? (
+          await db.query<{ id: number }>('select supplier_id::float8 as id from sslm_supplier_user where user_id = $1 and tenant_id = $2 and enabled_flag = 1 order by supplier_id', [
+            row.user_id,
+            u.role_tenant,
+          ])
+        ).rows.map((s) => Number(s.id))
+      : null;
   return {
     token,
     userId: Number(row.user_id),
@@ -66,6 +76,7 @@ export async function loadAuthContext(ctx: ServerContext, token: string): Promis
     tenantIds,
     memberTenantIds,
     language: u.language || 'zh_CN',
+    supplierIds,
   };
 }
 

@@ -2,7 +2,7 @@ import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { cachedReads } from '../db/read-cache.ts';
-import { badRequest, BusinessError, notFound } from '../http/errors.ts';
+import { badRequest, BusinessError, forbidden, notFound } from '../http/errors.ts';
 import { addMeanings } from '../modules/hpfm/lov-values.ts';
 import { writableFields } from './body-schema.ts';
 import { dbError } from './db-errors.ts';
@@ -16,7 +16,8 @@ import { fillNumber } from './numbering.ts';
 import { toPage } from '../../renderer/schema/wire/page.ts';
 import { checkPermissionCode } from './permissions.ts';
 import { selectList, toColumnValue } from './rows.ts';
-import { type Scope, tenantWhere } from './scope.ts';
+import { type Scope, supplierWhere, tenantWhere } from './scope.ts';
+import { checkStatusAddRemove, checkStatusUpdate, statusLocked } from './status-lock.ts';
 
 type Row = Record<string, unknown>;
 
@@ -37,6 +38,22 @@ export class EntityRepository {
   private pk = () => `t.${ident(columnOf(this.e.primaryKey))}`;
 
   /** The tenant a row belongs to, for audit rows and hooks. */
+  /** Which rows a caller reaches: their tenant's (or their own), and a supplier-side role only its suppliers'. */
+  private scopeWhere(scope: Scope, params: unknown[], q: Record<string, unknown> = {}): string[] {
+    return [...tenantWhere(this.e, scope, params, q), ...supplierWhere(this.e, this.ctx.entities, scope, params)];
+  }
+
+  /** A supplier-side caller creates no supplier-owned rows, and changes only its own suppliers', never moving one to another. */
+  private checkSupplier(scope: Scope, values: Row, create = false): void {
+    const ids = scope.auth.supplierIds;
+    const f = this.e.supplierField;
+    if (!ids || !f) return;
+    // Shared documents are the buyer's to create; a supplier acts on them (confirms, answers, proposes).
+    if (create) throw forbidden(`A supplier does not create ${this.e.name} records: the buyer's side does`);
+    if (values[f] === undefined) return;
+    if (!ids.includes(Number(values[f]))) throw forbidden(`${f} ${String(values[f])} is not a supplier you act for`);
+  }
+
   private rowTenant(scope: Scope, row: Row): number {
     return scope.tenantId ?? Number(row.tenantId ?? (this.e.tenantField ? row[this.e.tenantField] : 0) ?? 0);
   }
@@ -45,7 +62,7 @@ export class EntityRepository {
   async list(scope: Scope, q: Record<string, unknown>, extra?: (params: unknown[]) => string[]) {
     const { page, size, sort } = pageParams(q);
     const params: unknown[] = [];
-    const where = [...tenantWhere(this.e, scope, params, q), ...filters(this.e, q, params)];
+    const where = [...this.scopeWhere(scope, params, q), ...filters(this.e, q, params)];
     where.push(...(await extraListConditions(this.e, scope, params, this.ctx.db)));
     if (extra) where.push(...extra(params));
     const order = orderBy(this.e, sort);
@@ -74,7 +91,7 @@ export class EntityRepository {
 
   async get(scope: Scope, id: number, db: Queryable = this.ctx.db): Promise<Row> {
     const params: unknown[] = [id];
-    const where = [`${this.pk()} = $1`, ...tenantWhere(this.e, scope, params)];
+    const where = [`${this.pk()} = $1`, ...this.scopeWhere(scope, params)];
     const row = (await db.query<Row>(`select ${selectList(this.e)} from ${ident(this.e.table)} t where ${where.join(' and ')}`, params)).rows[0];
     if (!row) throw notFound(`${this.e.name} ${id} not found`);
     await addMeanings(db, [row], this.e.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
@@ -97,12 +114,14 @@ export class EntityRepository {
     const tenantCol = tenantColumn(this.e);
     const tenantId = scope.tenantId ?? (typeof body.tenantId === 'number' ? body.tenantId : this.e.tenantField ? Number(values[this.e.tenantField] ?? 0) : 0);
     if (this.e.tenantField) values[this.e.tenantField] = tenantId;
+    this.checkSupplier(scope, values, true);
     return this.ctx.db
       .transaction(async (tx) => {
         const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId, tx, ctx: this.ctx };
         for (const h of hooksOf(this.e.name)) await h.beforeCreate?.(values, args);
         await fillNumber(tx, this.e, values, tenantId);
         await this.checkParent(tx, scope, values);
+        await checkStatusAddRemove(this.ctx, this.e, tx, values, 'create');
         await checkLovValues(tx, this.e, values, tenantId);
         const cols: string[] = [];
         const params: unknown[] = [];
@@ -131,6 +150,7 @@ export class EntityRepository {
 
   /** Optimistic locking: the row changes only if `objectVersionNumber` still matches; nothing is overwritten otherwise. */
   async update(scope: Scope, id: number, body: Row): Promise<Row> {
+    this.checkSupplier(scope, body);
     const sets: string[] = [];
     const params: unknown[] = [id, body.objectVersionNumber];
     const changes: Row = {};
@@ -141,10 +161,11 @@ export class EntityRepository {
       sets.push(`${ident(columnOf(f.name))} = $${params.length}`);
       changes[f.name] = body[f.name];
     }
-    const where = [`${this.pk()} = $1`, `t.object_version_number = $2`, ...tenantWhere(this.e, scope, params)];
+    const where = [`${this.pk()} = $1`, `t.object_version_number = $2`, ...this.scopeWhere(scope, params)];
     return this.ctx.db
       .transaction(async (tx) => {
         await this.beforeWrite(scope, id, 'update', tx);
+        if (statusLocked(this.ctx, this.e)) await checkStatusUpdate(this.ctx, this.e, tx, await this.get(scope, id, tx), changes);
         await this.checkParent(tx, scope, changes);
         const r = await tx.query(
           `update ${ident(this.e.table)} t set ${[...sets, 'object_version_number = t.object_version_number + 1', 'last_update_date = now()', `last_updated_by = ${Number(scope.auth.userId)}`].join(', ')} where ${where.join(' and ')}`,
@@ -186,8 +207,9 @@ export class EntityRepository {
       .transaction(async (tx) => {
         for (const { id, version } of targets) {
           await this.beforeWrite(scope, id, 'delete', tx);
+          if (statusLocked(this.ctx, this.e)) await checkStatusAddRemove(this.ctx, this.e, tx, await this.get(scope, id, tx), 'delete');
           const params: unknown[] = [id];
-          const where = [`${this.pk()} = $1`, ...tenantWhere(this.e, scope, params)];
+          const where = [`${this.pk()} = $1`, ...this.scopeWhere(scope, params)];
           if (version !== undefined) {
             params.push(version);
             where.push(`t.object_version_number = $${params.length}`);
@@ -208,7 +230,7 @@ export class EntityRepository {
     for (const child of this.ctx.entities.values()) {
       if (child.parent?.entity !== parent.name) continue;
       const params: unknown[] = [parentIds];
-      const where = [`t.${ident(columnOf(child.parent.field))} = any($1::bigint[])`, ...tenantWhere(child, scope, params)];
+      const where = [`t.${ident(columnOf(child.parent.field))} = any($1::bigint[])`, ...tenantWhere(child, scope, params), ...supplierWhere(child, this.ctx.entities, scope, params)];
       const r = await tx.query<{ id: number }>(
         `delete from ${ident(child.table)} t where ${where.join(' and ')} returning t.${ident(columnOf(child.primaryKey))}::float8 as id`,
         params,
@@ -234,6 +256,8 @@ export class EntityRepository {
       params.push(scope.tenantId);
       where.push(`t.${ident(col)} in ($2, 0)`);
     }
+    // A supplier-side caller hangs lines only under its own suppliers' documents.
+    where.push(...supplierWhere(parent, this.ctx.entities, scope, params));
     const r = await tx.query(`select 1 from ${ident(parent.table)} t where ${where.join(' and ')}`, params);
     if (!r.rows.length) throw badRequest(`${link.field} ${String(parentId)} is not a ${parent.name} you can use`);
   }
@@ -256,7 +280,7 @@ export class EntityRepository {
       for (const h of hooksOf(this.e.name)) await h.beforeWrite?.(current, action, args);
       const version = opts.system ? current.objectVersionNumber : (body.objectVersionNumber ?? current.objectVersionNumber);
       const params: unknown[] = [id, version, tr.to, scope.auth.userId];
-      const where = [`${this.pk()} = $1`, 't.object_version_number = $2', ...tenantWhere(this.e, scope, params)];
+      const where = [`${this.pk()} = $1`, 't.object_version_number = $2', ...this.scopeWhere(scope, params)];
       const r = await tx.query(
         `update ${ident(this.e.table)} t set ${ident(columnOf(sm.field))} = $3, object_version_number = t.object_version_number + 1, last_update_date = now(), last_updated_by = $4 where ${where.join(' and ')}`,
         params,

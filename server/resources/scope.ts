@@ -57,3 +57,25 @@ function tenantOnlyWhere(e: EntityDecl, scope: Scope, params: unknown[], q: Reco
   }
   return [];
 }
+
+/**
+ * The supplier condition of a supplier-side caller (`auth.supplierIds`): rows of an entity with a
+ * `supplierField` only for the caller's suppliers, and lines (`parent`) only under such rows.
+ * Other callers, and entities with no supplier, get no condition.
+ */
+export function supplierWhere(e: EntityDecl, entities: ReadonlyMap<string, EntityDecl>, scope: Scope, params: unknown[]): string[] {
+  const ids = scope.auth.supplierIds;
+  if (!ids) return [];
+  if (e.supplierField) {
+    params.push(ids);
+    return [`t.${ident(columnOf(e.supplierField))} = any($${params.length}::bigint[])`];
+  }
+  const parent = e.parent && entities.get(e.parent.entity);
+  if (parent?.supplierField) {
+    params.push(ids);
+    return [
+      `exists (select 1 from ${ident(parent.table)} sp where sp.${ident(columnOf(parent.primaryKey))} = t.${ident(columnOf(e.parent!.field))} and sp.${ident(columnOf(parent.supplierField))} = any($${params.length}::bigint[]))`,
+    ];
+  }
+  return [];
+}

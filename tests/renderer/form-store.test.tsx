@@ -73,3 +73,37 @@ describe('form state per field', () => {
     expect(store.errors.f1).toBeUndefined();
   });
 });
+
+describe('fields its status does not let change', () => {
+  const doc: EntityDecl = {
+    version: 1,
+    name: 'doc',
+    table: 'doc',
+    primaryKey: 'id',
+    tenantScoped: false,
+    paths: { site: '/x/v1/docs' },
+    fields: [
+      { name: 'id', type: 'integer' },
+      { name: 'statusCode', type: 'string' },
+      { name: 'amount', type: 'money' },
+      { name: 'remark', type: 'string' },
+    ],
+    status: { field: 'statusCode', initial: 'NEW', transitions: {}, editable: { NEW: '*', APPROVED: ['remark'] } },
+  };
+  const form = (values: Record<string, unknown>) => {
+    const fields = ['amount', 'remark'].map((n, i) => resolveField(doc, n, `/f/${i}`));
+    return { store: new FormStore(doc, fields, values, () => ({}), (f) => f.name), fields };
+  };
+
+  it('are disabled once the record is in that status, and follow the status as it changes', () => {
+    const { store, fields } = form({ id: 1, statusCode: 'APPROVED' });
+    expect(fields.map((f) => store.isDisabled(f))).toEqual([true, false]);
+    act(() => store.setValue('statusCode', 'NEW'));
+    expect(fields.map((f) => store.isDisabled(f))).toEqual([false, false]);
+  });
+
+  it('do not apply to a new record, which starts in the initial status', () => {
+    const { store, fields } = form({ statusCode: 'APPROVED' });
+    expect(fields.map((f) => store.isDisabled(f))).toEqual([false, false]);
+  });
+});

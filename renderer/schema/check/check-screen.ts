@@ -205,6 +205,7 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
     if (f !== e.primaryKey && !names.includes(f)) add('/defaultSort', `"${f}" is not a field`);
   }
   if (e.tenantField && !names.includes(e.tenantField)) add('/tenantField', `"${e.tenantField}" is not a field`);
+  if (e.supplierField && e.fields.find((f) => f.name === e.supplierField)?.type !== 'integer') add('/supplierField', `"${e.supplierField}" is not an integer field`);
   if (e.api?.item && !e.api.item.includes(`{${e.primaryKey}}`)) add('/api/item', `must hold the primary key "{${e.primaryKey}}"`);
   // A display text lands in the row under meaningOf(field): it must not overwrite a field or another's text.
   const meanings = new Map<string, string>();

@@ -20,7 +20,7 @@ const serverMoves = (wf: EntityWorkflow) => new Set([wf.approve, wf.reject, ...(
 
 /** The auth a server move of a document is recorded under: the person whose act ended the approval. */
 function actingAs(actor: Actor, tenantId: number): AuthContext {
-  return { token: '', userId: actor.userId, loginName: actor.loginName, tenantId, roleId: 0, roleCode: 'hwfl', roleLevel: 'organization', tenantIds: [tenantId], memberTenantIds: [tenantId], language: 'en_US' };
+  return { token: '', userId: actor.userId, loginName: actor.loginName, tenantId, roleId: 0, roleCode: 'hwfl', roleLevel: 'organization', tenantIds: [tenantId], memberTenantIds: [tenantId], language: 'en_US', supplierIds: null };
 }
 
 /**

@@ -44,7 +44,7 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
   const readDoc: ReadDocument = async (inst) => {
     const e = inst.entityName ? ctx.entities.get(inst.entityName) : undefined;
     if (!e || !inst.recordId) return inst.variables.record ?? null;
-    const auth = { token: '', userId: inst.startUserId, loginName: '', tenantId: inst.tenantId, roleId: 0, roleCode: 'hwfl', roleLevel: 'organization', tenantIds: [inst.tenantId], memberTenantIds: [inst.tenantId], language: 'en_US' };
+    const auth = { token: '', userId: inst.startUserId, loginName: '', tenantId: inst.tenantId, roleId: 0, roleCode: 'hwfl', roleLevel: 'organization', tenantIds: [inst.tenantId], memberTenantIds: [inst.tenantId], language: 'en_US', supplierIds: null };
     return new EntityRepository(e, ctx).get({ auth, tenantId: inst.tenantId }, inst.recordId).catch(() => null);
   };
 
