@@ -32,6 +32,12 @@ export interface EntityField {
   unique?: boolean;
   /** Set by the server only (numbers from code rules, computed totals); ignored in request bodies. */
   readOnly?: boolean;
+  /**
+   * Computed by the server in exact decimal arithmetic whenever the row, its parent or its lines
+   * change (`round(quantity * unitPrice, precision(parent.currencyCode))`, `sum(poLine.lineAmount)`);
+   * the field must be read-only. The language is in server/resources/formulas.ts.
+   */
+  formula?: string;
   /** Never leaves the server (password hashes). */
   private?: boolean;
   /**

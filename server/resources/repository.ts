@@ -18,6 +18,7 @@ import { checkPermissionCode } from './permissions.ts';
 import { selectList, toColumnValue } from './rows.ts';
 import { type Scope, supplierWhere, tenantWhere } from './scope.ts';
 import { checkStatusAddRemove, checkStatusUpdate, statusLocked } from './status-lock.ts';
+import { hasFormulas, recomputeAfterWrite } from './formulas.ts';
 
 type Row = Record<string, unknown>;
 
@@ -140,6 +141,7 @@ export class EntityRepository {
         params.push(scope.auth.userId, scope.auth.userId);
         const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
         const id = (await tx.query<{ id: number }>(`insert into ${ident(this.e.table)} (${cols.join(', ')}) values (${placeholders}) returning ${ident(columnOf(this.e.primaryKey))}::float8 as id`, params)).rows[0]!.id;
+        if (hasFormulas(this.e, this.ctx.entities)) await recomputeAfterWrite(tx, this.e, this.ctx.entities, id);
         const row = await this.get(scope, id, tx);
         for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, 'create', args);
         await this.audit(tx, scope, tenantId, id, 'CREATE', values);
@@ -172,6 +174,7 @@ export class EntityRepository {
           params,
         );
         if (!r.affectedRows) await this.refuseStale(scope, id, tx);
+        if (hasFormulas(this.e, this.ctx.entities)) await recomputeAfterWrite(tx, this.e, this.ctx.entities, id);
         const row = await this.get(scope, id, tx);
         const tenantId = this.rowTenant(scope, row);
         // Checked against the row's own tenant, known only now; a refusal rolls the update back.
@@ -215,9 +218,12 @@ export class EntityRepository {
             where.push(`t.object_version_number = $${params.length}`);
           }
           const tenantOut = tenantCol ? `t.${ident(tenantCol)}::float8` : '0::float8';
-          const r = await tx.query<{ tenant: number }>(`delete from ${ident(this.e.table)} t where ${where.join(' and ')} returning ${tenantOut} as tenant`, params);
+          const parentCol = this.e.parent ? `, t.${ident(columnOf(this.e.parent.field))} as parent` : '';
+          const r = await tx.query<{ tenant: number; parent?: unknown }>(`delete from ${ident(this.e.table)} t where ${where.join(' and ')} returning ${tenantOut} as tenant${parentCol}`, params);
           if (!r.rows.length) await this.refuseStale(scope, id, tx);
           const lines = await this.removeChildren(tx, scope, this.e, [id]);
+          // A removed line leaves its document's totals to be summed again.
+          if (this.e.parent && hasFormulas(this.e, this.ctx.entities)) await recomputeAfterWrite(tx, this.e, this.ctx.entities, null, r.rows[0]!.parent);
           await this.audit(tx, scope, scope.tenantId ?? Number(r.rows[0]!.tenant), id, 'DELETE', lines);
         }
       })

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
+import { orderOf } from '../server/orders.ts';
 
 /** The flows on the embedded database, and on PostgreSQL when DATABASE_URL names a server (as in CI). */
 const databases: Array<[string, () => Promise<E2E>]> = [
@@ -15,8 +16,7 @@ type Row = Record<string, unknown>;
 /** A new order of the buyer, created through the API as the buyer would in the order screen. */
 async function newOrder(amount: number): Promise<Row> {
   const token = await e.token('buyer');
-  const r = await e.app.inject({ method: 'POST', url: '/sodr/v1/1/po-headers', payload: { supplierName: 'Browser Flow Supplier', companyName: 'Demo Manufacturing Co.', amount }, headers: { authorization: `bearer ${token}` } });
-  return r.json() as Row;
+  return orderOf((o) => e.app.inject({ ...o, headers: { authorization: `bearer ${token}` } }), 'buyer', amount, { supplierName: 'Browser Flow Supplier' });
 }
 
 const statusOf = async (id: unknown) => (await e.ctx.db.query<{ s: string }>('select status_code as s from sodr_po_header where po_header_id = $1', [id])).rows[0]!.s;

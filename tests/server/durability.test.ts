@@ -6,6 +6,7 @@ import type { Database } from '../../server/db/database.ts';
 import { seed } from '../../server/seed/seed.ts';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
 import { startTestServer } from './harness.ts';
+import { orderOf } from './orders.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lcb-durability-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,10 +28,10 @@ describe('a server on a PGlite data directory', () => {
     const id = created.json().poHeaderId;
     // An approval in the middle of its process when the server stops: the manager has approved a
     // large order, the director has not acted yet.
-    const big = (await first.call({ method: 'POST', url: '/sodr/v1/1/po-headers', payload: { supplierName: 'Mid-flight Supplier', companyName: 'Demo Manufacturing Co.', amount: 400000 }, as: 'buyer' })).json();
+    const big = await orderOf((o) => first.call(o), 'buyer', 400000, { supplierName: 'Mid-flight Supplier' });
     expect((await first.call({ method: 'POST', url: `/sodr/v1/1/po-headers/${big.poHeaderId}/actions/submit`, payload: {}, as: 'buyer' })).json().statusCode).toBe('APPROVING');
     const taskOf = async (s: typeof first, as: string) =>
-      ((await s.call({ url: '/hwfl/v1/1/tasks?statusCode=PENDING&size=500', as })).json().content as Array<{ taskId: number; description: string; name: string }>).find((t) => t.description.startsWith(big.displayPoNum));
+      ((await s.call({ url: '/hwfl/v1/1/tasks?statusCode=PENDING&size=500', as })).json().content as Array<{ taskId: number; description: string; name: string }>).find((t) => t.description.startsWith(String(big.displayPoNum)));
     const manager = (await taskOf(first, 'approver'))!;
     expect((await first.call({ method: 'POST', url: `/hwfl/v1/1/runtime/tasks/${manager.taskId}`, payload: { action: 'Approved' }, as: 'approver' })).json().statusCode).toBe('RUNNING');
     const before = await counts(first.ctx.db);

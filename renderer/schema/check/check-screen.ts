@@ -206,6 +206,9 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
   }
   if (e.tenantField && !names.includes(e.tenantField)) add('/tenantField', `"${e.tenantField}" is not a field`);
   if (e.supplierField && e.fields.find((f) => f.name === e.supplierField)?.type !== 'integer') add('/supplierField', `"${e.supplierField}" is not an integer field`);
+  e.fields.forEach((f, i) => {
+    if (f.formula && !f.readOnly) add(`/fields/${i}/formula`, `a computed field must be readOnly`);
+  });
   if (e.api?.item && !e.api.item.includes(`{${e.primaryKey}}`)) add('/api/item', `must hold the primary key "{${e.primaryKey}}"`);
   // A display text lands in the row under meaningOf(field): it must not overwrite a field or another's text.
   const meanings = new Map<string, string>();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness.ts';
+import { orderOf } from '../orders.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ async function json(r: Promise<{ statusCode: number; body: string; json(): unkno
 
 /** A new order of the buyer with one line, submitted for approval. */
 async function submitted(amount: number, as = 'buyer'): Promise<Row> {
-  const po = await json(s.call({ method: 'POST', url: PO, as, payload: { supplierName: 'Flow Supplier', companyName: 'Demo Manufacturing Co.', amount } }));
+  const po = await orderOf((o) => s.call(o), as, amount, { supplierName: 'Flow Supplier' });
   const r = await json(s.call({ method: 'POST', url: `${PO}/${po.poHeaderId}/actions/submit`, as, payload: { objectVersionNumber: po.objectVersionNumber } }));
   expect(r.failed, JSON.stringify(r)).toBeUndefined();
   return r;
@@ -181,7 +182,7 @@ describe('a purchase order through its approval', () => {
   });
 
   it('a node whose approvers name nobody refuses the submit, naming the node; nothing is submitted', async () => {
-    const po = await json(s.call({ method: 'POST', url: PO, as: 'buyer', payload: { supplierName: 'Nobody Supplier', companyName: 'Demo Manufacturing Co.', amount: 10 } }));
+    const po = await orderOf((o) => s.call(o), 'buyer', 10, { supplierName: 'Nobody Supplier' });
     await s.ctx.db.query("update iam_user set enabled_flag = 0 where login_name = 'approver'");
     try {
       const r = await json(s.call({ method: 'POST', url: `${PO}/${po.poHeaderId}/actions/submit`, as: 'buyer', payload: {} }));
