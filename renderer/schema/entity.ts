@@ -133,6 +133,8 @@ export interface EntityDecl {
    * bound to (`supplierUser`), on every generic path; lines of such a row (`parent`) follow it.
    */
   supplierField?: string;
+  /** The statuses in which the supplier side sees a row at all (an order once released); absent: every status. */
+  supplierStatuses?: string[];
   /** REST base paths: `site` for site-level roles, `tenant` with `{tenantId}`. */
   paths: { site?: string; tenant?: string };
   /**

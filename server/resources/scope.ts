@@ -66,16 +66,19 @@ function tenantOnlyWhere(e: EntityDecl, scope: Scope, params: unknown[], q: Reco
 export function supplierWhere(e: EntityDecl, entities: ReadonlyMap<string, EntityDecl>, scope: Scope, params: unknown[]): string[] {
   const ids = scope.auth.supplierIds;
   if (!ids) return [];
-  if (e.supplierField) {
+  /** The supplier (and, where declared, status) condition of document `d` read under `alias`. */
+  const own = (d: EntityDecl, alias: string): string => {
     params.push(ids);
-    return [`t.${ident(columnOf(e.supplierField))} = any($${params.length}::bigint[])`];
-  }
+    let sql = `${alias}.${ident(columnOf(d.supplierField!))} = any($${params.length}::bigint[])`;
+    if (d.supplierStatuses && d.status) {
+      params.push(d.supplierStatuses);
+      sql += ` and ${alias}.${ident(columnOf(d.status.field))} = any($${params.length}::text[])`;
+    }
+    return sql;
+  };
+  if (e.supplierField) return [own(e, 't')];
   const parent = e.parent && entities.get(e.parent.entity);
-  if (parent?.supplierField) {
-    params.push(ids);
-    return [
-      `exists (select 1 from ${ident(parent.table)} sp where sp.${ident(columnOf(parent.primaryKey))} = t.${ident(columnOf(e.parent!.field))} and sp.${ident(columnOf(parent.supplierField))} = any($${params.length}::bigint[]))`,
-    ];
-  }
+  if (parent?.supplierField)
+    return [`exists (select 1 from ${ident(parent.table)} sp where sp.${ident(columnOf(parent.primaryKey))} = t.${ident(columnOf(e.parent!.field))} and ${own(parent, 'sp')})`];
   return [];
 }

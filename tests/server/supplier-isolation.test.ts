@@ -98,6 +98,17 @@ describe('the supplier side (generated over every supplier-facing entity)', () =
     expect((await s.call({ url: `/sodr/v1/1/po-headers/${own.poHeaderId}`, as: 'supplier' })).json().supplierId).toBe(own.supplierId);
   });
 
+  it("shows a supplier its own suppliers' orders only once released: a draft stays the buyer's", async () => {
+    const rows = (await s.call({ url: '/sodr/v1/1/po-headers?size=1000', as: 'supplier' })).json().content as Array<{ statusCode: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => ['PUBLISHED', 'DELIVERY_DATE_REVIEW', 'CONFIRMED', 'CLOSED'].includes(r.statusCode))).toBe(true);
+    const draft = (
+      await s.ctx.db.query<{ id: number }>("select po_header_id::float8 as id from sodr_po_header where tenant_id = 1 and status_code = 'NEW' and supplier_id = any($1::bigint[]) limit 1", [bound])
+    ).rows[0]!.id;
+    expect((await s.call({ url: `/sodr/v1/1/po-headers/${draft}`, as: 'supplier' })).statusCode).toBe(404);
+    expect((await s.call({ url: `/sodr/v1/1/po-lines?poHeaderId=${draft}`, as: 'supplier' })).json().content).toEqual([]);
+  });
+
   it('leaves buyers and administrators on the whole tenant', async () => {
     const buyer = (await s.call({ url: '/sodr/v1/1/po-headers?size=1', as: 'buyer' })).json().totalElements as number;
     const total = Number((await s.ctx.db.query<{ n: number }>('select count(*)::int as n from sodr_po_header where tenant_id = 1')).rows[0]!.n);
