@@ -100,7 +100,8 @@ export class EntityRepository {
     return row;
   }
 
-  async create(scope: Scope, body: Row): Promise<Row> {
+  /** Creates a row; `opts.tx`: inside a module's own transaction (several documents written as one). */
+  async create(scope: Scope, body: Row, opts: { tx?: Queryable } = {}): Promise<Row> {
     const writable = new Set(writableFields(this.e, levelOf(scope)).map((f) => f.name));
     const values: Row = {};
     for (const f of this.e.fields) {
@@ -116,8 +117,8 @@ export class EntityRepository {
     const tenantId = scope.tenantId ?? (typeof body.tenantId === 'number' ? body.tenantId : this.e.tenantField ? Number(values[this.e.tenantField] ?? 0) : 0);
     if (this.e.tenantField) values[this.e.tenantField] = tenantId;
     this.checkSupplier(scope, values, true);
-    return this.ctx.db
-      .transaction(async (tx) => {
+    const inTx = <T>(fn: (tx: Queryable) => Promise<T>) => (opts.tx ? fn(opts.tx) : this.ctx.db.transaction(fn));
+    return inTx(async (tx) => {
         const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId, tx, ctx: this.ctx };
         for (const h of hooksOf(this.e.name)) await h.beforeCreate?.(values, args);
         await fillNumber(tx, this.e, values, tenantId);

@@ -57,21 +57,49 @@ const APPROVERS: Record<number, { manager: string; director: string; buyer: stri
   [SECOND_TENANT]: { manager: 'user:admin2', director: 'user:admin2', buyer: 'buyer2' },
 };
 
+/** A demo process of the tenant's procurement category, modelled and deployed as version 1 (other modules' seeds use it too). */
+export async function deployDemoProcess(tx: Queryable, tenantId: number, key: string, name: string, description: string, xml: string): Promise<void> {
+  const category = await tx.query<{ id: number }>("select category_id::float8 as id from hwfl_process_category where tenant_id = $1 and category_code = 'PROCUREMENT'", [tenantId]);
+  const model = await tx.query<{ id: number }>(
+    `insert into hwfl_process_model (tenant_id, model_key, name, category_id, description, xml, deployed_version, created_by, last_updated_by)
+     values ($1, $2, $3, $4, $5, $6, 1, 0, 0) returning model_id::float8 as id`,
+    [tenantId, key, name, category.rows[0]?.id ?? null, description, xml],
+  );
+  await tx.query(
+    `insert into hwfl_process_definition (tenant_id, model_id, process_key, process_name, version_number, xml, deploy_time, deployed_by_name, created_by, last_updated_by)
+     values ($1, $2, $3, $4, 1, $5, timestamp '2025-12-01 09:00:00', 'admin', 0, 0)`,
+    [tenantId, model.rows[0]!.id, key, name, xml],
+  );
+}
+
+/** A one-step approval: `assignee` approves (ANY), with delegation, add-sign and copies. */
+export function singleApprovalXml(key: string, name: string, stepName: string, assignee: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:hwfl="http://srm.example/schema/hwfl" id="${key}-definitions" targetNamespace="http://srm.example/hwfl">
+  <bpmn:process id="${key}" name="${name}" isExecutable="true">
+    <bpmn:startEvent id="start" name="Submitted" />
+    <bpmn:sequenceFlow id="toApprove" sourceRef="start" targetRef="approve" />
+    <bpmn:userTask id="approve" name="${stepName}" hwfl:assignee="${assignee}" hwfl:approveWay="ANY" hwfl:actions="DELEGATE,ADD_SIGN,CARBON_COPY" />
+    <bpmn:sequenceFlow id="toEnd" sourceRef="approve" targetRef="end" />
+    <bpmn:endEvent id="end" name="Approved" />
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="diagram">
+    <bpmndi:BPMNPlane id="plane" bpmnElement="${key}">
+      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="152" y="142" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="approve_di" bpmnElement="approve"><dc:Bounds x="240" y="120" width="120" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="412" y="142" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="toApprove_di" bpmnElement="toApprove"><di:waypoint x="188" y="160" /><di:waypoint x="240" y="160" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="toEnd_di" bpmnElement="toEnd"><di:waypoint x="360" y="160" /><di:waypoint x="412" y="160" /></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</bpmn:definitions>
+`;
+}
+
 async function seedProcesses(tx: Queryable): Promise<void> {
   for (const [tenant, who] of Object.entries(APPROVERS)) {
     const tenantId = Number(tenant);
-    const xml = poApprovalXml(who.manager, who.director);
-    const category = await tx.query<{ id: number }>("select category_id::float8 as id from hwfl_process_category where tenant_id = $1 and category_code = 'PROCUREMENT'", [tenantId]);
-    const model = await tx.query<{ id: number }>(
-      `insert into hwfl_process_model (tenant_id, model_key, name, category_id, description, xml, deployed_version, created_by, last_updated_by)
-       values ($1, $2, 'Purchase order approval', $3, 'Manager approval; orders over 100,000 also need a director', $4, 1, 0, 0) returning model_id::float8 as id`,
-      [tenantId, PO.process, category.rows[0]?.id ?? null, xml],
-    );
-    await tx.query(
-      `insert into hwfl_process_definition (tenant_id, model_id, process_key, process_name, version_number, xml, deploy_time, deployed_by_name, created_by, last_updated_by)
-       values ($1, $2, $3, 'Purchase order approval', 1, $4, timestamp '2025-12-01 09:00:00', 'admin', 0, 0)`,
-      [tenantId, model.rows[0]!.id, PO.process, xml],
-    );
+    await deployDemoProcess(tx, tenantId, PO.process, 'Purchase order approval', 'Manager approval; orders over 100,000 also need a director', poApprovalXml(who.manager, who.director));
     // Orders seeded as in approval get their running instance, as if the buyer had submitted them.
     const buyer = (await usersByLogin(tx, tenantId, [who.buyer]))[0];
     if (!buyer) continue;

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { checkEntityAccess } from '../../resources/permissions.ts';
+import { EntityRepository } from '../../resources/repository.ts';
+import { resolveScope } from '../../resources/scope.ts';
+
+type Row = Record<string, unknown>;
+
+interface SourceLine {
+  prLineId: number;
+  prHeaderId: number;
+  lineNum: number;
+  displayPrNum: string;
+  status: string;
+  execution: string;
+  displayPoNum: string | null;
+  itemCode: string;
+  itemName: string;
+  quantity: string;
+  uomCode: string | null;
+  unitPrice: string | null;
+  neededDate: string | null;
+  supplierId: number | null;
+  supplierName: string | null;
+  companyName: string;
+  currencyCode: string;
+}
+
+const conflict = (message: string, field = 'prLineId') => Object.assign(new HttpError(409, 'error.requisition.not_orderable', message), { field });
+
+/**
+ * Approved requisition lines become orders (`/sodr/purchase-order-maintain/quote-purchase-requisition`):
+ * lines are grouped by suggested supplier, company and currency, one draft order per group with the
+ * lines' items, quantities, prices and dates, numbered and computed as any order; the lines are
+ * marked ordered with the order's number. Everything happens in one transaction with the lines
+ * locked, so a line is never ordered twice, even by two buyers at once; any refused line refuses all.
+ */
+export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const headers = new EntityRepository(ctx.entities.get('poHeader')!, ctx);
+  const lines = new EntityRepository(ctx.entities.get('poLine')!, ctx);
+  app.post(
+    '/sodr/v1/:tenantId/po-headers/from-requisitions',
+    {
+      schema: {
+        params: { type: 'object', properties: { tenantId: { type: 'integer' } } },
+        body: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'object', required: ['prLineId'], properties: { prLineId: { type: 'integer', minimum: 1 } } } },
+      },
+    },
+    async (req) => {
+      const scope = resolveScope(req, 'tenant');
+      await checkEntityAccess(ctx.db, ctx.entities.get('poHeader')!, scope.auth, 'write');
+      const ids = [...new Set((req.body as Array<{ prLineId: number }>).map((r) => r.prLineId))];
+      return ctx.db.transaction(async (tx) => {
+        const found = (
+          await tx.query<SourceLine>(
+            `select l.pr_line_id::float8 as "prLineId", l.pr_header_id::float8 as "prHeaderId", l.line_num::int as "lineNum", h.display_pr_num as "displayPrNum",
+                    h.pr_status_code as status, l.execution_status_code as execution, l.display_po_num as "displayPoNum", l.item_code as "itemCode", l.item_name as "itemName",
+                    l.quantity::text as quantity, l.uom_code as "uomCode", l.unit_price::text as "unitPrice", to_char(l.needed_date, 'YYYY-MM-DD') as "neededDate",
+                    l.suggested_supplier_id::float8 as "supplierId", s.supplier_name as "supplierName", h.company_name as "companyName", h.currency_code as "currencyCode"
+               from sprm_pr_line l join sprm_pr_header h on h.pr_header_id = l.pr_header_id
+               left join sslm_supplier s on s.supplier_id = l.suggested_supplier_id and s.tenant_id = l.tenant_id
+              where l.tenant_id = $1 and l.pr_line_id = any($2::bigint[])
+              order by l.pr_header_id, l.line_num
+              for update of l`,
+            [scope.tenantId, ids],
+          )
+        ).rows;
+        const missing = ids.filter((id) => !found.some((l) => l.prLineId === id));
+        if (missing.length) throw notFound(`prLineId ${missing.join(', ')} not found`);
+        for (const l of found) {
+          const name = `${l.displayPrNum} line ${l.lineNum}`;
+          if (l.status !== 'APPROVED') throw conflict(`${name}: the requisition is ${l.status}; only approved requisitions are ordered`);
+          if (l.execution !== 'NONE') throw conflict(`${name} is already ordered${l.displayPoNum ? ` in ${l.displayPoNum}` : ''}`);
+          if (!l.supplierId || !l.supplierName) throw Object.assign(badRequest(`${name} has no suggested supplier to order from`), { field: 'suggestedSupplierId' });
+        }
+        const groups = new Map<string, SourceLine[]>();
+        for (const l of found) {
+          const key = `${l.supplierId}|${l.companyName}|${l.currencyCode}`;
+          groups.set(key, [...(groups.get(key) ?? []), l]);
+        }
+        const created: Row[] = [];
+        for (const group of groups.values()) {
+          const first = group[0]!;
+          const po = await headers.create(
+            scope,
+            { supplierId: first.supplierId, supplierName: first.supplierName, companyName: first.companyName, currencyCode: first.currencyCode, remark: `From ${[...new Set(group.map((l) => l.displayPrNum))].join(', ')}` },
+            { tx },
+          );
+          let lineNum = 0;
+          for (const l of group)
+            await lines.create(
+              scope,
+              { poHeaderId: po.poHeaderId, lineNum: ++lineNum, itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', unitPrice: Number(l.unitPrice ?? 0), needByDate: l.neededDate },
+              { tx },
+            );
+          await tx.query(
+            `update sprm_pr_line set execution_status_code = 'ORDERED', ordered_quantity = quantity, display_po_num = $2,
+                    object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $3
+              where pr_line_id = any($1::bigint[])`,
+            [group.map((l) => l.prLineId), po.displayPoNum, scope.auth.userId],
+          );
+          created.push({ ...(await headers.get(scope, Number(po.poHeaderId), tx)), prLineIds: group.map((l) => l.prLineId) });
+        }
+        return created;
+      });
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context.ts';
+import { checkEntityAccess } from '../../resources/permissions.ts';
+import { EntityRepository } from '../../resources/repository.ts';
+import { listQuerySchema } from '../../resources/route-schemas.ts';
+import { resolveScope } from '../../resources/scope.ts';
+
+/**
+ * The requisition lines a buyer can still order: lines of approved requisitions not ordered yet,
+ * searched, sorted and paged like any list of lines.
+ */
+export async function orderableLineRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const prLine = ctx.entities.get('prLine')!;
+  const repo = new EntityRepository(prLine, ctx);
+  app.get(
+    '/sprm/v1/:tenantId/purchase-request-lines/orderable',
+    { schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' } } }, querystring: listQuerySchema(prLine, 'tenant') } },
+    async (req) => {
+      const scope = resolveScope(req, 'tenant');
+      await checkEntityAccess(ctx.db, prLine, scope.auth, 'read');
+      return repo.list(scope, req.query as Record<string, unknown>, () => [
+        "t.execution_status_code = 'NONE'",
+        "exists (select 1 from sprm_pr_header h where h.pr_header_id = t.pr_header_id and h.pr_status_code = 'APPROVED')",
+      ]);
+    },
+  );
+}
