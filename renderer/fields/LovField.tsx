@@ -77,10 +77,10 @@ export default function LovField({ field, value, onChange, disabled, id, record,
           <Button aria-label="clear" onClick={() => { onChange(null); setValue(meaningOf(field.name), null); }}>×</Button>
         )}
       </Space.Compact>
-      <Modal open={open} title={view?.title ?? s.label(field.label)} width={view?.width ?? 520} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal open={open} title={view?.title ? s.label(view.title) : s.label(field.label)} width={view?.width ?? 520} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
         <Space wrap style={{ marginBottom: 12 }}>
           {view?.queryFields.map((q) => (
-            <Input key={q.field} name={`lov-${q.field}`} placeholder={q.label} allowClear value={query[q.field] ?? ''} onChange={(e) => setQuery({ ...query, [q.field]: e.target.value })} onPressEnter={() => load(1, page.size)} />
+            <Input key={q.field} name={`lov-${q.field}`} placeholder={s.label(q.label)} allowClear value={query[q.field] ?? ''} onChange={(e) => setQuery({ ...query, [q.field]: e.target.value })} onPressEnter={() => load(1, page.size)} />
           ))}
           <Button type="primary" onClick={() => { setPage({ ...page, current: 1 }); load(1, page.size); }}>{s.t('hzero.common.button.search', 'Search')}</Button>
         </Space>
@@ -89,7 +89,7 @@ export default function LovField({ field, value, onChange, disabled, id, record,
           rowKey={(r) => String(r[view?.valueField ?? 'id'])}
           loading={loading}
           dataSource={data.rows}
-          columns={(view?.tableFields ?? []).map((c) => ({ title: c.title, dataIndex: c.dataIndex, width: c.width }))}
+          columns={(view?.tableFields ?? []).map((c) => ({ title: s.label(c.title), dataIndex: c.dataIndex, width: c.width }))}
           onRow={(r) => ({ onClick: () => pick(r), style: { cursor: 'pointer' } })}
           pagination={{ current: page.current, pageSize: page.size, total: data.total, showSizeChanger: false, onChange: (c, sz) => { setPage({ current: c, size: sz }); load(c, sz); } }}
         />

@@ -15,7 +15,8 @@ export default function NumberField({ field, value, onChange, disabled, id }: Fi
       min={field.decl.min}
       max={field.decl.max}
       precision={precision}
-      formatter={(v) => (v === undefined || v === null || String(v) === '' ? '' : formatNumber(Number(v), undefined))}
+      // While typing the text stays as typed; otherwise separators and the field's decimals.
+      formatter={(v, info) => (info?.userTyping ? info.input : v === undefined || v === null || String(v) === '' ? '' : formatNumber(Number(v), precision))}
       parser={(v) => (v ? Number(String(v).replace(/,/g, '')) : (null as unknown as number))}
       suffix={field.type === 'percent' ? '%' : undefined}
       onChange={(v) => onChange(v)}

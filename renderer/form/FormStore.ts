@@ -35,6 +35,7 @@ export class FormStore {
       saving: observable,
       setValue: action,
       reset: action,
+      mergeDerived: action,
       validate: action,
       setError: action,
     });
@@ -58,6 +59,11 @@ export class FormStore {
     this.values = { ...values };
     this.errors = {};
     this.dirty = false;
+  }
+
+  /** Values the server derives (totals): taken as they are, without marking the form edited. */
+  mergeDerived(values: Record<string, unknown>): void {
+    for (const [k, v] of Object.entries(values)) this.values[k] = v;
   }
 
   isVisible(f: ResolvedField): boolean {

@@ -21,7 +21,7 @@ describe('the order form follows the status', () => {
     const form = page.locator('[data-screen="/sodr/send-order/detail/:id"]:visible');
     await expect.poll(() => form.locator('#companyName, [id$="companyName"]').first().isVisible()).toBe(true);
     expect(await form.locator('input[id$="companyName"]').isDisabled()).toBe(true);
-    expect(await form.locator('input[id$="supplierName"]').isDisabled()).toBe(true);
+    expect(await form.locator('input[id$="supplierId"]').isDisabled()).toBe(true);
     expect(await form.locator('textarea[id$="remark"]').isDisabled()).toBe(false);
 
     const draft = await firstOrder('NEW');

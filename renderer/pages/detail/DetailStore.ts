@@ -63,6 +63,18 @@ export class DetailStore {
     }
   }
 
+  /**
+   * The record's derived values (its `formula` fields: totals over lines) as the server now has
+   * them, after lines were written. Only those: what the user is typing in the header stays, and
+   * the version is not touched (the server recomputes totals without a new version).
+   */
+  async refreshDerived(): Promise<void> {
+    const derived = this.entity.fields.filter((f) => f.formula).map((f) => f.name);
+    if (!derived.length || this.id === undefined) return;
+    const rec = await this.api.get(this.id).catch(() => undefined);
+    if (rec) this.form.mergeDerived(Object.fromEntries(derived.map((n) => [n, rec[n]])));
+  }
+
   /** Validates (returning the first invalid field) then PUTs with `objectVersionNumber`; a stale version is refused by the server. */
   async save(): Promise<{ ok: boolean; invalid?: string }> {
     const r = await submitForm(

@@ -47,7 +47,7 @@ export function InlineLines(p: Props) {
   return <LinesView {...p} fields={prepared.value.fields} />;
 }
 
-const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixed, trackPending, fields }: Props & { fields: ResolvedField[] }) {
+const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixed, trackPending, onLinesChanged, fields }: Props & { fields: ResolvedField[] }) {
   const s = useServices();
   // The header's values change as the user types in it; the store reads the latest ones.
   const header = useRef({ vars, fixed });
@@ -126,6 +126,8 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixe
     if (store.deleted.length && !(await confirmDelete(store.deleted.length))) return;
     const r = await store.save(api);
     if (r.invalid) return reveal(r.invalid);
+    // Some lines may have been written even when others were refused.
+    onLinesChanged?.();
     if (r.ok) {
       s.notify.success(s.t('hzero.common.notification.success', 'Operation succeeded'));
       setReload((n) => n + 1);

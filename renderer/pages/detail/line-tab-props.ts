@@ -15,4 +15,6 @@ export interface LineTabProps {
   params?: Record<string, string>;
   /** Reports unsaved lines to the page, so closing the tab asks first. */
   trackPending?(dirty: () => boolean): () => void;
+  /** Lines were written: the header's values derived from them (its formula fields) are read again. */
+  onLinesChanged?(): void;
 }

@@ -1,0 +1,173 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, startE2E } from './browser.ts';
+
+/**
+ * Requisition to order to confirmation (issue 19), every step in the screens, each person in their
+ * own browser against one server: the buyer writes a requisition with lines for two suppliers, the
+ * approver approves it, the buyer turns its lines into one order per supplier, the approver
+ * approves both orders, the buyer releases them; the supplier (who works for both suppliers)
+ * proposes a later date on one line of the first order, the buyer accepts it, the supplier confirms
+ * the second as it is; the buyer closes both.
+ */
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+type Row = Record<string, unknown>;
+const q = async <T extends Row>(sql: string, args: unknown[] = []) => (await e.ctx.db.query<T>(sql, args)).rows;
+const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const screen = (page: Page, route: string) => page.locator(`[data-screen="${route}"]:visible`);
+const button = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
+const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
+
+/** Types a date into an inline line's picker and commits it. */
+async function typeDate(input: Locator, value: string) {
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** Picks a supplier by number in a supplier lookup (the field's input opens it). */
+async function pickSupplier(page: Page, input: Locator, num: string) {
+  await input.click();
+  const dialog = page.locator('.ant-modal:visible');
+  await dialog.locator('input[name="lov-supplierNum"]').fill(num);
+  await dialog.locator('input[name="lov-supplierNum"]').press('Enter');
+  await dialog.locator('.ant-table-row', { hasText: num }).first().click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Approves the workflow task of a document from My tasks, found by its number. */
+async function approveTask(page: Page, docNum: string) {
+  await page.goto(`${e.baseUrl}/hwfl/workflow/task/list`);
+  await screen(page, '/hwfl/workflow/task/list').locator('[role="cell"] a', { hasText: docNum }).first().click();
+  await page.getByTestId('wfl-act-Approved').click();
+  await page.getByTestId('wfl-readonly').waitFor();
+  // The task opened in the list's tab; closed, so the next visit starts at the list again.
+  await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+}
+
+describe('requisition → approval → orders → approval → release → supplier confirmation → close', () => {
+  it('runs end to end in the screens, buyer, approver and supplier each in their own browser', async () => {
+    const title = `E2E spares ${Date.now()}`;
+    const buyer = await e.signIn('buyer', '/sprm/purchase-requisition-creation/detail');
+
+    // The requisition header, then its lines on the requisition's own page.
+    const create = screen(buyer, '/sprm/purchase-requisition-creation/detail');
+    await create.locator('input[id$="title"]').fill(title);
+    await create.locator('input[id$="companyName"]').fill('Demo Manufacturing Co.');
+    await create.getByTestId('submit-button').click();
+    await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from sprm_pr_header where title = $1', [title]))[0]!.n).toBe(1);
+    const pr = (await q<{ id: number; num: string }>('select pr_header_id::float8 as id, display_pr_num as num from sprm_pr_header where title = $1', [title]))[0]!;
+    const prPage = screen(buyer, '/sprm/purchase-requisition-inquiry/not-erp-detail/:id');
+    const lines = prPage.getByTestId('inline-lines');
+    await lines.waitFor();
+    const wanted: Array<[string, string, string, string]> = [
+      // item, quantity, unit price, supplier
+      ['BRG-6204', '40', '12.35', 'S0001'],
+      ['GLV-L', '25', '3.10', 'S0002'],
+      ['BLT-M8', '1000', '0.07', 'S0001'],
+    ];
+    for (const [i, [item, qty, price, sup]] of wanted.entries()) {
+      await lines.locator('[data-action="add-line"]').click();
+      const key = `new-${i + 1}`;
+      const cell = (f: string) => lines.locator(`#line-${key}-${f}`);
+      await cell('lineNum').fill(String(i + 1));
+      await cell('itemCode').fill(item);
+      await cell('itemName').fill(`${item} spare`);
+      await cell('quantity').fill(qty);
+      await cell('unitPrice').fill(price);
+      await typeDate(cell('neededDate'), inFuture(30));
+      await pickSupplier(buyer, cell('suggestedSupplierId'), sup);
+    }
+    await lines.locator('[data-action="save-lines"]').click();
+    await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from sprm_pr_line where pr_header_id = $1', [pr.id]))[0]!.n).toBe(3);
+    // 40 × 12.35 + 25 × 3.10 + 1000 × 0.07 = 494.00 + 77.50 + 70.00, exactly.
+    await expect.poll(async () => (await q<{ a: string }>('select amount::text as a from sprm_pr_header where pr_header_id = $1', [pr.id]))[0]!.a).toMatch(/^641\.50*$/);
+    // The header on the page shows the new total without a reload.
+    await expect.poll(() => prPage.locator('input[id$="amount"]').first().inputValue()).toMatch(/641\.50/);
+
+    await button(buyer, /^提\s*交$/).click();
+    await expect.poll(async () => (await q<{ s: string }>('select pr_status_code as s from sprm_pr_header where pr_header_id = $1', [pr.id]))[0]!.s).toBe('APPROVING');
+
+    const approver = await e.signIn('approver', '/workplace');
+    await approveTask(approver, pr.num);
+    await expect.poll(async () => (await q<{ s: string }>('select pr_status_code as s from sprm_pr_header where pr_header_id = $1', [pr.id]))[0]!.s).toBe('APPROVED');
+
+    // The buyer picks the approved lines and makes orders of them: one per supplier.
+    await buyer.goto(`${e.baseUrl}/sodr/purchase-order-maintain/quote-purchase-requisition`);
+    const quote = screen(buyer, '/sodr/purchase-order-maintain/quote-purchase-requisition');
+    await quote.locator('input[id$="displayPrNum"]').fill(pr.num);
+    await quote.locator('input[id$="displayPrNum"]').press('Enter');
+    const prLineIds = (await q<{ id: number }>('select pr_line_id::float8 as id from sprm_pr_line where pr_header_id = $1 order by line_num', [pr.id])).map((r) => r.id);
+    for (const id of prLineIds) await quote.locator(`[role="row"][data-row-key="${id}"]`).getByRole('checkbox').check();
+    await quote.getByRole('button', { name: /生成订单|Create orders/ }).click();
+    await confirmDialog(buyer);
+    await expect.poll(async () => (await q<{ n: number }>("select count(*)::int as n from sprm_pr_line where pr_header_id = $1 and execution_status_code = 'ORDERED'", [pr.id]))[0]!.n).toBe(3);
+    const orders = await q<{ id: number; num: string; sup: string; amount: string }>(
+      `select h.po_header_id::float8 as id, h.display_po_num as num, s.supplier_num as sup, h.amount::text as amount
+         from sodr_po_header h join sslm_supplier s on s.supplier_id = h.supplier_id
+        where h.po_header_id in (select distinct p.po_header_id from sodr_po_header p join sprm_pr_line l on l.display_po_num = p.display_po_num where l.pr_header_id = $1)
+        order by s.supplier_num`,
+      [pr.id],
+    );
+    expect(orders.map((o) => [o.sup, Number(o.amount)])).toEqual([
+      ['S0001', 564],
+      ['S0002', 77.5],
+    ]);
+    const [first, second] = orders as [(typeof orders)[0], (typeof orders)[0]];
+    const status = async (id: number) => (await q<{ s: string }>('select status_code as s from sodr_po_header where po_header_id = $1', [id]))[0]!.s;
+
+    // Each order: submitted by the buyer, approved by the approver, released by the buyer.
+    for (const o of orders) {
+      await buyer.goto(`${e.baseUrl}/sodr/send-order/detail/${o.id}`);
+      await button(buyer, /^提\s*交$/).click();
+      await expect.poll(() => status(o.id)).toBe('APPROVING');
+      await approveTask(approver, o.num);
+      await expect.poll(() => status(o.id)).toBe('APPROVED');
+      await buyer.goto(`${e.baseUrl}/sodr/order-release/detail/${o.id}`);
+      await button(buyer, /^发\s*布$/).click();
+      await confirmDialog(buyer);
+      await expect.poll(() => status(o.id)).toBe('PUBLISHED');
+    }
+
+    // The supplier sees both released orders and proposes a week later on one line of the first.
+    const supplier = await e.signIn('supplier', '/sodr/confirm-order/list');
+    const confirmList = screen(supplier, '/sodr/confirm-order/list');
+    for (const o of orders) await confirmList.locator(`[role="row"][data-row-key="${o.id}"]`).waitFor();
+    const firstLines = await q<{ id: number; need: string }>("select po_line_id::float8 as id, to_char(need_by_date, 'YYYY-MM-DD') as need from sodr_po_line where po_header_id = $1 order by line_num", [first.id]);
+    const later = new Date(Date.parse(`${firstLines[0]!.need}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    await supplier.goto(`${e.baseUrl}/sodr/confirm-order/detail/${first.id}`);
+    const supplierLines = supplier.getByTestId('inline-lines');
+    await typeDate(supplierLines.locator(`#line-${firstLines[0]!.id}-promiseDeliveryDate`), later);
+    await supplierLines.locator('[data-action="save-lines"]').click();
+    await expect
+      .poll(async () => (await q<{ d: string | null }>("select to_char(promise_delivery_date, 'YYYY-MM-DD') as d from sodr_po_line where po_line_id = $1", [firstLines[0]!.id]))[0]!.d)
+      .toBe(later);
+    await button(supplier, /^反馈交期$/).click();
+    await confirmDialog(supplier);
+    await expect.poll(() => status(first.id)).toBe('DELIVERY_DATE_REVIEW');
+
+    // The buyer sees the proposed date and accepts it.
+    await buyer.goto(`${e.baseUrl}/sodr/delivery-date-review/detail/${first.id}`);
+    await screen(buyer, '/sodr/delivery-date-review/detail/:id').locator('[role="cell"]', { hasText: later }).first().waitFor();
+    await button(buyer, /^同意交期$/).click();
+    await expect.poll(() => status(first.id)).toBe('CONFIRMED');
+
+    // The supplier confirms the second order as released.
+    await supplier.goto(`${e.baseUrl}/sodr/confirm-order/detail/${second.id}`);
+    await button(supplier, /^确\s*认$/).click();
+    await expect.poll(() => status(second.id)).toBe('CONFIRMED');
+
+    // The buyer closes both.
+    for (const o of orders) {
+      await buyer.goto(`${e.baseUrl}/sodr/write-off/detail/${o.id}`);
+      await button(buyer, /^关\s*闭$/).click();
+      await confirmDialog(buyer);
+      await expect.poll(() => status(o.id)).toBe('CLOSED');
+    }
+  });
+});
