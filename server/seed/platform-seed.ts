@@ -29,7 +29,8 @@ export const DEMO_USERS = [
  */
 const OWN_WORKFLOW = ['hwfl/workflow/task', 'hwfl/workflow/involved-task', 'hwfl/workflow/carbon-copy-task', 'hwfl/workflow/start-by-task', 'hwfl/workflow/delegate'];
 
-const ROLES = [
+/** The demo roles and the modules (or routes under a module) each one's menu grants. */
+export const ROLES = [
   { code: 'superadmin', name: '平台超级管理员', level: 'site', tenant: 0, modules: '*' },
   { code: 'SYS_ADMINISTRATOR', name: '系统管理员', level: 'organization', tenant: DEMO_TENANT, modules: '*' },
   { code: 'PURCHASER', name: '采购员', level: 'organization', tenant: DEMO_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'hmsg', 'hptl', ...OWN_WORKFLOW] },

@@ -5,11 +5,13 @@ import { readManifest } from '../../renderer/schema-files/screen-files.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { projectRoot } from '../../server/paths.ts';
 import { loadEntities } from '../../server/resources/entities.ts';
+import { ROLES } from '../../server/seed/platform-seed.ts';
 import type { Page } from 'playwright-core';
 import { type E2E, startE2E } from './browser.ts';
 
 /**
- * Opens every route of the chosen modules as `admin` (ROUTE_MODULES=hiam,hpfm to narrow it),
+ * Opens every route of the chosen modules as `admin` (ROUTE_MODULES=hiam,hpfm to narrow it), and
+ * then every route of the supplier's own menu as `supplier` (their rows only, from their side),
  * with route parameters taken from seeded records, and fails on an uncaught error, an error
  * panel, a failed API call (5xx or 404) or a list without rows. Routes open inside one signed-in
  * app the way its links open them (a new tab, closed afterwards), so each costs its screen, not a
@@ -18,9 +20,25 @@ import { type E2E, startE2E } from './browser.ts';
 const modules = (process.env.ROUTE_MODULES ?? 'hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,hwfl').split(',');
 const catalogue = JSON.parse(readFileSync(join(projectRoot, 'schemas/catalogue/routes.json'), 'utf8')) as Array<{ path: string; module: string }>;
 const wanted = new Set(catalogue.filter((r) => modules.includes(r.module)).map((r) => r.path));
-const screens = readManifest(join(projectRoot, 'schemas')).filter((s) => s.routes.some((r) => wanted.has(r)));
-const docs = new Map(screens.map((s) => [s.file, JSON.parse(readFileSync(join(projectRoot, 'schemas', s.file), 'utf8')) as Record<string, unknown>]));
 const entities = loadEntities();
+const manifest = readManifest(join(projectRoot, 'schemas'));
+const screens = manifest.filter((s) => s.routes.some((r) => wanted.has(r)));
+const docs = new Map(manifest.map((s) => [s.file, JSON.parse(readFileSync(join(projectRoot, 'schemas', s.file), 'utf8')) as Record<string, unknown>]));
+/**
+ * The routes the SUPPLIER role's menu grants (a module, or the routes under `module/path`) that have
+ * a screen; a record's page only where the supplier has records (an entity naming its supplier).
+ */
+const supplierGrants = ROLES.find((r) => r.code === 'SUPPLIER')!.modules as readonly string[];
+const supplierOwned = (file: string) => {
+  const name = docs.get(file)!.entity;
+  return typeof name === 'string' && !!entities.get(name)?.supplierField;
+};
+const supplierRoutes = manifest.flatMap((s) =>
+  s.routes
+    .filter((r) => catalogue.some((c) => c.path === r && supplierGrants.some((g) => (g.includes('/') ? r.startsWith(`/${g}/`) || r === `/${g}` : c.module === g))))
+    .filter((r) => !r.includes('/:') || supplierOwned(s.file))
+    .map((route) => ({ route, file: s.file })),
+);
 const entityOf = (name: string): EntityDecl => {
   const e = entities.get(name);
   if (!e) throw new Error(`unknown entity ${name}`);
@@ -28,10 +46,14 @@ const entityOf = (name: string): EntityDecl => {
 };
 
 let e: E2E;
-let token = '';
+/** Who visits: their token (for the sample records they can see) and their one signed-in app. */
+interface Visitor {
+  token: string;
+  app: Page;
+}
+let admin: Visitor;
 /** The admin works inside the demo tenant, where the tenant-level demo data lives. */
 const TENANT = 1;
-let app: Page;
 const problems: string[] = [];
 let inFlight = 0;
 
@@ -56,7 +78,7 @@ async function settled() {
   }
 }
 
-async function newPage(path: string): Promise<Page> {
+async function newPage(path: string, token: string): Promise<Page> {
   const page = await (await e.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   watch(page);
   // The token arrives the way sign-in hands it over: in the hash of the address.
@@ -64,60 +86,82 @@ async function newPage(path: string): Promise<Page> {
   return page;
 }
 
+/** Signs `user` in once: a token and one app at the workplace, where every route then opens. */
+async function visitor(user: string): Promise<Visitor> {
+  const token = await e.token(user);
+  if (user === 'admin') await e.app.inject({ method: 'PUT', url: `/iam/v1/users/tenant-id?tenantId=${TENANT}`, headers: { authorization: `bearer ${token}` } });
+  const app = await newPage('/workplace', token);
+  await app.getByTestId('workspace-tabs').waitFor();
+  return { token, app };
+}
+
 beforeAll(async () => {
   e = await startE2E();
-  const login = await e.app.inject({ method: 'POST', url: '/oauth/oauth/login', payload: 'username=admin&password=Demo%402026&redirect_uri=/', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  token = /access_token=([^&]+)/.exec(String(login.headers.location))![1]!;
-  await e.app.inject({ method: 'PUT', url: `/iam/v1/users/tenant-id?tenantId=${TENANT}`, headers: { authorization: `bearer ${token}` } });
-  app = await newPage('/workplace');
-  await app.getByTestId('workspace-tabs').waitFor();
+  admin = await visitor('admin');
 });
 afterAll(() => e?.close());
 
-async function firstRecord(entityName: string): Promise<Record<string, unknown> | undefined> {
+async function firstRecord(entityName: string, token: string): Promise<Record<string, unknown> | undefined> {
   const ent = entityOf(entityName);
   const path = ent.paths.site ?? ent.paths.tenant!.replace('{tenantId}', String(TENANT));
   const r = await e.app.inject({ url: `${path}?page=0&size=1`, headers: { authorization: `bearer ${token}` } });
   return (r.json() as { content?: Record<string, unknown>[] }).content?.[0];
 }
 
+/** Opens `route` in the visitor's app with parameters from a record they can see, and checks it opened cleanly. */
+async function visit(who: Visitor, route: string, file: string, rowsExpected = true) {
+  const doc = docs.get(file)!;
+  let path = route;
+  const params = route.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
+  if (params.length) {
+    const sample = (doc.sampleParams ?? {}) as Record<string, string>;
+    const rec = doc.entity ? await firstRecord(String(doc.entity), who.token) : undefined;
+    const ent = doc.entity ? entityOf(String(doc.entity)) : undefined;
+    for (const p of params) {
+      const v = sample[p] ?? (rec && (p === doc.idParam || p === ent?.primaryKey ? rec[ent!.primaryKey] : rec[p]));
+      expect(v, `no value for :${p} (add "sampleParams" to ${file} or seed the entity)`).not.toBeUndefined();
+      path = path.replace(`:${p}`, encodeURIComponent(String(v)));
+    }
+  }
+  problems.length = 0;
+  const pub = path.startsWith('/pub/');
+  let page = who.app;
+  if (pub) page = await newPage(path, who.token);
+  else {
+    await page.evaluate((p) => {
+      history.pushState({}, '', p);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+  const scope = pub ? page.locator('body') : page.locator('.ant-tabs-content-active');
+  const screen = scope.locator(`[data-screen="${route}"]`).or(scope.getByTestId('schema-error')).or(scope.locator('[data-testid^="exception-"]'));
+  await screen.first().waitFor({ timeout: 15000 });
+  expect(await scope.getByTestId('schema-error').count(), 'error panel').toBe(0);
+  expect(await scope.locator('[data-testid^="exception-"]').count(), 'exception page').toBe(0);
+  if (doc.kind === 'list' && rowsExpected) {
+    await scope.locator(`[data-screen="${route}"] [role="row"][data-row-key]`).first().waitFor({ timeout: 10000 }).catch(() => problems.push('the list has no rows'));
+  }
+  await settled();
+  expect(problems).toEqual([]);
+  if (pub) await page.context().close();
+  // Closed again, so the workspace holds two tabs at most however many routes are visited.
+  else await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+}
+
 describe.each(screens.flatMap((s) => s.routes.filter((r) => wanted.has(r)).map((route) => ({ route, file: s.file }))))('$route', ({ route, file }) => {
-  it('opens cleanly for admin', async () => {
-    const doc = docs.get(file)!;
-    let path = route;
-    const params = route.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
-    if (params.length) {
-      const sample = (doc.sampleParams ?? {}) as Record<string, string>;
-      const rec = doc.entity ? await firstRecord(String(doc.entity)) : undefined;
-      const ent = doc.entity ? entityOf(String(doc.entity)) : undefined;
-      for (const p of params) {
-        const v = sample[p] ?? (rec && (p === doc.idParam || p === ent?.primaryKey ? rec[ent!.primaryKey] : rec[p]));
-        expect(v, `no value for :${p} (add "sampleParams" to ${file} or seed the entity)`).not.toBeUndefined();
-        path = path.replace(`:${p}`, encodeURIComponent(String(v)));
-      }
-    }
-    problems.length = 0;
-    const pub = path.startsWith('/pub/');
-    let page = app;
-    if (pub) page = await newPage(path);
-    else {
-      await page.evaluate((p) => {
-        history.pushState({}, '', p);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-    }
-    const scope = pub ? page.locator('body') : page.locator('.ant-tabs-content-active');
-    const screen = scope.locator(`[data-screen="${route}"]`).or(scope.getByTestId('schema-error')).or(scope.locator('[data-testid^="exception-"]'));
-    await screen.first().waitFor({ timeout: 15000 });
-    expect(await scope.getByTestId('schema-error').count(), 'error panel').toBe(0);
-    expect(await scope.locator('[data-testid^="exception-"]').count(), 'exception page').toBe(0);
-    if (doc.kind === 'list') {
-      await scope.locator(`[data-screen="${route}"] [role="row"][data-row-key]`).first().waitFor({ timeout: 10000 }).catch(() => problems.push('the list has no rows'));
-    }
-    await settled();
-    expect(problems).toEqual([]);
-    if (pub) await page.context().close();
-    // Closed again, so the workspace holds two tabs at most however many routes are visited.
-    else await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+  it('opens cleanly for admin', () => visit(admin, route, file));
+});
+
+describe('the supplier’s side', () => {
+  let supplier: Visitor;
+  beforeAll(async () => {
+    supplier = await visitor('supplier');
+  });
+  it('has screens to visit', () => {
+    expect(supplierRoutes.map((r) => r.route)).toEqual(expect.arrayContaining(['/sodr/confirm-order/list', '/sodr/received-order/list']));
+  });
+  describe.each(supplierRoutes)('$route', ({ route, file }) => {
+    // Their own documents' lists have rows; their (empty) task lists need not.
+    it('opens cleanly for supplier', () => visit(supplier, route, file, supplierOwned(file)));
   });
 });

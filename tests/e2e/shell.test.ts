@@ -151,10 +151,12 @@ describe('the shell', () => {
       return cards;
     };
     const buyer = await cardsOf('buyer');
-    expect(buyer).toEqual(expect.arrayContaining(['workplace.card.unreadMessages', 'workplace.card.openOrders', 'workplace.card.myTasks']));
+    expect(buyer).toEqual(expect.arrayContaining(['workplace.card.unreadMessages', 'workplace.card.awaitingSupplier', 'workplace.card.datesToReview', 'workplace.card.linesToOrder', 'workplace.card.myTasks']));
+    expect(buyer).not.toContain('workplace.card.ordersToConfirm');
     expect(buyer).not.toContain('workplace.card.users');
     const supplier = await cardsOf('supplier');
-    expect(supplier).toContain('workplace.card.openOrders');
+    expect(supplier).toContain('workplace.card.ordersToConfirm');
+    expect(supplier).not.toContain('workplace.card.awaitingSupplier');
     expect(supplier).toContain('workplace.card.myTasks');
     expect(supplier).not.toContain('workplace.card.users');
   });

@@ -1,5 +1,5 @@
 import { Card, Col, Empty, Row, Statistic } from 'antd';
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { fillUrl } from '../../data/url-template.ts';
 import { useServices } from '../../runtime/services.ts';
 import type { DashboardScreen } from '../../schema/screen.ts';
@@ -31,7 +31,16 @@ function DashCard({ card }: { card: Card }) {
   const title = s.label(card.title);
   const open = card.link ? () => s.navigate(card.link!) : undefined;
   return (
-    <Card size="small" title={title} hoverable={!!open} onClick={open} data-card={typeof card.title === 'string' ? card.title : title} loading={!data && !failed}>
+    <Card
+      size="small"
+      title={title}
+      hoverable={!!open}
+      onClick={open}
+      // A card that leads somewhere is a link for the keyboard and screen readers too.
+      {...(open ? { role: 'link', tabIndex: 0, 'aria-label': title, onKeyDown: (e: KeyboardEvent) => e.key === 'Enter' && open() } : {})}
+      data-card={typeof card.title === 'string' ? card.title : title}
+      loading={!data && !failed}
+    >
       {failed ? (
         <span>—</span>
       ) : card.kind === 'count' ? (

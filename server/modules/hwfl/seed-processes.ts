@@ -96,27 +96,36 @@ export function singleApprovalXml(key: string, name: string, stepName: string, a
 `;
 }
 
+/**
+ * Documents seeded as in approval get their running instance, as if `starterLogin` had submitted
+ * each one (quietly: no messages); returns the instance ids in the rows' order.
+ */
+export async function startSeededApprovals(tx: Queryable, tenantId: number, starterLogin: string, entityName: string, pk: string, wf: EntityWorkflow, rows: Array<Record<string, unknown>>): Promise<number[]> {
+  const buyer = (await usersByLogin(tx, tenantId, [starterLogin]))[0];
+  if (!buyer || !rows.length) return [];
+  const starter = { ...(await userById(tx, tenantId, buyer.userId))!, tenantId, admin: false };
+  const engine = new Workflow({} as ServerContext);
+  const ids: number[] = [];
+  for (const r of rows) {
+    const title = fillTemplate(wf.title, r);
+    const inst = await engine.start(tx, tenantId, wf.process, { entityName, recordId: Number(r[pk]), businessKey: title, description: title, detailRoute: fillTemplate(wf.detailRoute, r), record: r }, starter, { quiet: true });
+    ids.push(inst.instanceId);
+  }
+  return ids;
+}
+
 async function seedProcesses(tx: Queryable): Promise<void> {
   for (const [tenant, who] of Object.entries(APPROVERS)) {
     const tenantId = Number(tenant);
     await deployDemoProcess(tx, tenantId, PO.process, 'Purchase order approval', 'Manager approval; orders over 100,000 also need a director', poApprovalXml(who.manager, who.director));
     // Orders seeded as in approval get their running instance, as if the buyer had submitted them.
-    const buyer = (await usersByLogin(tx, tenantId, [who.buyer]))[0];
-    if (!buyer) continue;
-    const starter = { ...(await userById(tx, tenantId, buyer.userId))!, tenantId, admin: false };
-    const wf = new Workflow({} as ServerContext);
     const orders = await tx.query<Record<string, unknown>>(
       `select po_header_id::float8 as "poHeaderId", display_po_num as "displayPoNum", supplier_name as "supplierName", company_name as "companyName", currency_code as "currencyCode",
               amount::float8 as amount, status_code as "statusCode" from sodr_po_header where tenant_id = $1 and status_code = 'APPROVING' order by po_header_id`,
       [tenantId],
     );
-    const started: Array<{ instanceId: number; amount: number }> = [];
-    for (const o of orders.rows) {
-      const title = fillTemplate(PO.title, o);
-      const inst = await wf.start(tx, tenantId, PO.process, { entityName: 'poHeader', recordId: Number(o.poHeaderId), businessKey: title, description: title, detailRoute: fillTemplate(PO.detailRoute, o), record: o }, starter, { quiet: true });
-      started.push({ instanceId: inst.instanceId, amount: Number(o.amount) });
-    }
-    if (tenantId === DEMO_TENANT) await platformAdminsShare(tx, tenantId, wf, started);
+    const started = (await startSeededApprovals(tx, tenantId, who.buyer, 'poHeader', 'poHeaderId', PO, orders.rows)).map((x, i) => ({ instanceId: x, amount: Number(orders.rows[i]!.amount) }));
+    if (tenantId === DEMO_TENANT) await platformAdminsShare(tx, tenantId, new Workflow({} as ServerContext), started);
   }
 }
 
