@@ -46,9 +46,13 @@ export class FormStore {
     return { record: this.values, ...this.scopeExtra() };
   }
 
+  /** Told of every value the user sets (a line's amounts are previewed from it). */
+  onSet: ((name: string) => void) | undefined = undefined;
+
   setValue(name: string, value: unknown): void {
     this.values[name] = value;
     this.dirty = true;
+    this.onSet?.(name);
     if (this.errors[name]) {
       const { [name]: _gone, ...rest } = this.errors;
       this.errors = rest;

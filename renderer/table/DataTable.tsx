@@ -43,6 +43,11 @@ export interface DataTableProps {
   summary?: Record<string, SummaryFn>;
   /** The footer's label; "Total" unless the host says what the rows are ("Page total"). */
   summaryLabel?: string;
+  /**
+   * The values a row's summary reads, when the rows only point at them (inline lines keep each
+   * line's values in its own observable form): the footer then follows every edit by itself.
+   */
+  summaryValuesOf?: (row: Row) => Row;
 }
 
 /**
@@ -79,7 +84,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
   const visible = useMemo(() => placeColumns(table, p.columns, selectWidth).map((pc) => ({ ...pc, Cell: cells.peek(pc.column.cell) })), [defs, state, p.columns, selectWidth, cells]);
   const summary = useMemo(() => summarySpec(p.columns, p.summary), [p.columns, p.summary]);
   const hasSummary = Object.keys(summary).length > 0;
-  const totals = useMemo(() => (hasSummary ? summaryValues(p.rows, summary) : {}), [hasSummary, p.rows, summary]);
+  const totals = useMemo(() => (hasSummary && !p.summaryValuesOf ? summaryValues(p.rows, summary) : {}), [hasSummary, p.rows, summary, p.summaryValuesOf]);
   const rowModel = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const reportRect = useRef<((rect: Rect) => void) | undefined>(undefined);
@@ -203,6 +208,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
               columns={visible}
               spec={summary}
               values={totals}
+              live={p.summaryValuesOf ? { rows: p.rows, valuesOf: p.summaryValuesOf } : undefined}
               label={p.summaryLabel ?? s.t('hzero.common.table.total', 'Total')}
               height={rowHeight}
               selectWidth={selectWidth}

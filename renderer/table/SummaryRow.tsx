@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite';
 import { type ComponentType, createElement, type ReactNode } from 'react';
 import type { CellProps } from '../cells/types.ts';
 import { formatNumber } from '../format/number.ts';
@@ -5,6 +6,7 @@ import { isNumericCell } from '../schema/types/cells.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import type { SummaryFn } from '../schema/screen.ts';
 import { cellClass, cellStyle, type PlacedColumn } from './placed-columns.ts';
+import { summaryValues } from './summary.ts';
 
 
 /**
@@ -28,16 +30,19 @@ export function SummaryValue({ column, fn, value, Cell: given }: { column: Resol
  * rows scroll, and lines up with the columns (pinned ones included). The label sits in the first
  * column, before its own summary if it has one.
  */
-export function SummaryRow(p: {
+export const SummaryRow = observer(function SummaryRow(p: {
   columns: PlacedColumn[];
   spec: Record<string, SummaryFn>;
   values: Record<string, number | undefined>;
+  /** Totals over observable values, recomputed here (only this row re-renders on an edit). */
+  live?: { rows: readonly Record<string, unknown>[]; valuesOf: (row: Record<string, unknown>) => Record<string, unknown> };
   label: string;
   height: number;
   selectWidth: number;
   stickySelect: boolean;
   actionsWidth: number;
 }) {
+  const values = p.live ? summaryValues(p.live.rows.map(p.live.valuesOf), p.spec) : p.values;
   return (
     <div className="dt-summary" role="row" data-testid="table-summary" style={{ height: p.height }}>
       {p.selectWidth > 0 && <div className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }} />}
@@ -46,11 +51,11 @@ export function SummaryRow(p: {
         return (
           <div key={pc.column.field} role="cell" data-column={pc.column.field} data-summary={fn} className={cellClass(pc)} style={cellStyle(pc, !!fn && i > 0)}>
             {i === 0 && <span className="dt-summary-label">{p.label}</span>}
-            {fn && <SummaryValue column={pc.column} fn={fn} value={p.values[pc.column.field]} Cell={pc.Cell} />}
+            {fn && <SummaryValue column={pc.column} fn={fn} value={values[pc.column.field]} Cell={pc.Cell} />}
           </div>
         );
       })}
       {p.actionsWidth > 0 && <div className="dt-cell" style={{ width: p.actionsWidth }} />}
     </div>
   );
-}
+});

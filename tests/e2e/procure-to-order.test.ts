@@ -83,6 +83,12 @@ describe('requisition → approval → orders → approval → release → suppl
       await typeDate(cell('neededDate'), inFuture(30));
       await pickSupplier(buyer, cell('suggestedSupplierId'), sup);
     }
+    // Before anything is saved, each line's amount and the header's total are previewed as typed.
+    const amountInput = prPage.locator('input[id$="amount"]').first();
+    await expect.poll(() => lines.locator('[data-row-key="new-1"] [role="cell"]', { hasText: '494.00' }).count()).toBe(1);
+    await expect.poll(() => amountInput.inputValue()).toMatch(/641\.50/);
+    await expect.poll(() => lines.getByTestId('table-summary').locator('[data-column="lineAmount"]').textContent()).toContain('641.50');
+    expect((await q<{ n: number }>('select count(*)::int as n from sprm_pr_line where pr_header_id = $1', [pr.id]))[0]!.n).toBe(0);
     await lines.locator('[data-action="save-lines"]').click();
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from sprm_pr_line where pr_header_id = $1', [pr.id]))[0]!.n).toBe(3);
     // 40 × 12.35 + 25 × 3.10 + 1000 × 0.07 = 494.00 + 77.50 + 70.00, exactly.

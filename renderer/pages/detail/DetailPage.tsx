@@ -90,7 +90,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
             ...tabs.map(({ tab, entity: e, columns }, i) => ({
               key: String(i),
               label: s.label(tab.title),
-              children: <ChildTable tab={tab} index={i} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} />,
+              children: <ChildTable tab={tab} index={i} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} />,
             })),
             ...(screen.history
               ? [{ key: 'history', label: s.t('hzero.common.title.history', 'History'), children: <HistoryTab entity={entity} id={store.form.values[entity.primaryKey]} version={store.form.values.objectVersionNumber} /> }]

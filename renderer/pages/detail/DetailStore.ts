@@ -3,6 +3,7 @@ import { entityApi, type EntityApi } from '../../data/entity-api.ts';
 import type { DialogApi } from '../../dialogs/dialog-api.ts';
 import { submitForm } from '../../form/form-controller.ts';
 import { FormStore } from '../../form/FormStore.ts';
+import { type FormulaFacts, previewRow } from '../../form/formula-preview.ts';
 import type { RendererServices } from '../../runtime/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import type { ResolvedField } from '../../schema/resolve-field.ts';
@@ -73,6 +74,15 @@ export class DetailStore {
     if (!derived.length || this.id === undefined) return;
     const rec = await this.api.get(this.id).catch(() => undefined);
     if (rec) this.form.mergeDerived(Object.fromEntries(derived.map((n) => [n, rec[n]])));
+  }
+
+  /**
+   * The record's totals previewed over lines as typed in a line tab (`sum(<entity>.<field>)` and
+   * what follows from it), until the lines are saved and the server's values come back.
+   */
+  previewDerived(lineEntity: string, rows: Array<Record<string, unknown>>, facts: FormulaFacts): void {
+    const derived = previewRow(this.entity, { row: this.form.values, lines: { [lineEntity]: rows }, facts });
+    if (Object.keys(derived).length) this.form.mergeDerived(derived);
   }
 
   /** Validates (returning the first invalid field) then PUTs with `objectVersionNumber`; a stale version is refused by the server. */

@@ -4,6 +4,8 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { entityApi } from '../../data/entity-api.ts';
 import { useDialogs } from '../../dialogs/dialog-api.ts';
 import { FieldCheck } from '../../fields/FieldCheck.tsx';
+import { formulaFacts } from '../../form/formula-facts.ts';
+import { type FormulaFacts, formulaInputs, previewRow } from '../../form/formula-preview.ts';
 import { errorText } from '../../form/FieldRenderer.tsx';
 import type { FormStore } from '../../form/FormStore.ts';
 import { prepareForm } from '../../form/prepare-form.ts';
@@ -47,16 +49,36 @@ export function InlineLines(p: Props) {
   return <LinesView {...p} fields={prepared.value.fields} />;
 }
 
-const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixed, trackPending, onLinesChanged, fields }: Props & { fields: ResolvedField[] }) {
+const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixed, trackPending, onLinesChanged, onLinesPreview, fields }: Props & { fields: ResolvedField[] }) {
   const s = useServices();
+  // Computed amounts (formula fields) are previewed as the user types; the save stores the server's.
+  const facts = useRef<FormulaFacts | null>(null);
+  useEffect(() => {
+    if (!entity.fields.some((f) => f.formula) && !onLinesPreview) return;
+    void formulaFacts(s).then((f) => (facts.current = f));
+  }, [s, entity, onLinesPreview]);
+  const inputs = useMemo(() => formulaInputs(entity), [entity]);
   // The header's values change as the user types in it; the store reads the latest ones.
-  const header = useRef({ vars, fixed });
+  const header = useRef({ vars, fixed, preview: onLinesPreview });
   useLayoutEffect(() => {
-    header.current = { vars, fixed };
+    header.current = { vars, fixed, preview: onLinesPreview };
   });
   const store = useMemo(
-    () => new LinesStore({ entity, fields, fixed: () => header.current.fixed, scopeExtra: () => ({ user: s.user, route: header.current.vars }), labelOf: (f) => s.label(f.label) }),
-    [entity, fields, s],
+    () =>
+      new LinesStore({
+        entity,
+        fields,
+        fixed: () => header.current.fixed,
+        scopeExtra: () => ({ user: s.user, route: header.current.vars }),
+        labelOf: (f) => s.label(f.label),
+        onEdit: (line, field) => {
+          const f = facts.current;
+          if (!f || !inputs.has(field)) return;
+          line.form.mergeDerived(previewRow(entity, { row: line.form.values, parent: header.current.vars, facts: f }));
+          header.current.preview?.(entity.name, store.lines.map((l) => l.form.values), f);
+        },
+      }),
+    [entity, fields, s, inputs],
   );
   const dialogs = useDialogs();
   const [loading, setLoading] = useState(true);
@@ -98,6 +120,7 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixe
     [store, byField, firstColumn],
   );
   const rows = useMemo(() => store.lines.map((l) => l.view), [store.lines]);
+  const valuesOf = useCallback((row: Row) => store.line(String(row[LINE_KEY]))?.form.values ?? {}, [store]);
   const box = useRef<HTMLDivElement>(null);
 
   /** Scrolls the virtual table to the line (rows have one fixed height), then focuses the cell. */
@@ -158,7 +181,7 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixe
       {failed > 0 && <Alert type="error" showIcon title={s.t('hzero.common.message.lines.failed', '{{count}} lines were not saved; see the marked lines', { count: failed })} data-testid="lines-failed" />}
       <Form component={false}>
         <div ref={box}>
-          <DataTable columns={columns} rows={rows} rowKey={LINE_KEY} loading={loading} summary={tab.table?.summary} selection="multiple" selected={store.selected} onSelect={(keys) => store.select(keys)} rowHeight={ROW_HEIGHT} renderCell={renderCell} />
+          <DataTable columns={columns} rows={rows} rowKey={LINE_KEY} loading={loading} summary={tab.table?.summary} summaryValuesOf={valuesOf} selection="multiple" selected={store.selected} onSelect={(keys) => store.select(keys)} rowHeight={ROW_HEIGHT} renderCell={renderCell} />
         </div>
       </Form>
     </Space>

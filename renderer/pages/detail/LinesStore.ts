@@ -50,6 +50,8 @@ export interface LinesOptions {
   fixed: () => Row;
   scopeExtra: () => Row;
   labelOf: (f: ResolvedField) => string;
+  /** A value was typed into a line (its computed amounts are previewed from it). */
+  onEdit?(line: Line, field: string): void;
 }
 
 export interface SaveResult {
@@ -248,7 +250,9 @@ export class LinesStore {
   }
 
   private newLine(key: string, values: Row, status: 'create' | 'sync'): Line {
-    const { entity, fields, scopeExtra, labelOf } = this.o;
-    return new Line(key, new FormStore(entity, fields, values, scopeExtra, labelOf), status);
+    const { entity, fields, scopeExtra, labelOf, onEdit } = this.o;
+    const line = new Line(key, new FormStore(entity, fields, values, scopeExtra, labelOf), status);
+    if (onEdit) line.form.onSet = (field) => onEdit(line, field);
+    return line;
   }
 }

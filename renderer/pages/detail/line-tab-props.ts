@@ -1,6 +1,7 @@
 import type { EntityDecl } from '../../schema/entity.ts';
 import type { ResolvedColumn } from '../../schema/resolve-field.ts';
 import type { DetailTab } from '../../schema/screen.ts';
+import type { FormulaFacts } from '../../form/formula-preview.ts';
 
 /** What a detail page hands each of its line tabs (dialog-edited or inline). */
 export interface LineTabProps {
@@ -17,4 +18,6 @@ export interface LineTabProps {
   trackPending?(dirty: () => boolean): () => void;
   /** Lines were written: the header's values derived from them (its formula fields) are read again. */
   onLinesChanged?(): void;
+  /** Lines as typed, not saved yet: the header previews its totals over them (`sum(<entity>.<field>)`). */
+  onLinesPreview?(entity: string, rows: Array<Record<string, unknown>>, facts: FormulaFacts): void;
 }

@@ -53,6 +53,8 @@ export const platformCalls = {
   tableSettingsGet: call('GET', '/hpfm/v1/{tenantId}/table-settings/{screenCode}'),
   tableSettingsSave: call('PUT', '/hpfm/v1/{tenantId}/table-settings/{screenCode}', { body: 'json' }),
   tableSettingsReset: call('DELETE', '/hpfm/v1/{tenantId}/table-settings/{screenCode}'),
+  // Renderer: what formulas read (currency decimals, tax rates), for previews of computed amounts.
+  formulaFacts: call('GET', '/hpfm/v1/{tenantId}/formula-facts'),
   // Shell: stored pages (the page designer and its published routes).
   uiPagePublished: call('GET', '/hpfm/v1/{tenantId}/ui-pages/common/{pageCode}'),
   uiPagePublishedRoutes: call('GET', '/hpfm/v1/{tenantId}/ui-pages/published-routes'),

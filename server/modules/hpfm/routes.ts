@@ -1,5 +1,6 @@
 import type { RouteGroup } from '../../http/route-group.ts';
 import { hpfmConfigRoutes } from './config.ts';
+import { formulaFactRoutes } from './formula-facts.ts';
 import { lovRoutes } from './lovs.ts';
 import { hpfmMasterDataRoutes } from './md-org.ts';
 import { multiLanguageRoutes } from './multi-language.ts';
@@ -22,4 +23,5 @@ export const routes: RouteGroup[] = [
   hpfmConfigRoutes,
   hpfmMasterDataRoutes,
   tableSettingsRoutes,
+  formulaFactRoutes,
 ];

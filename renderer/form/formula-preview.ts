@@ -1,0 +1,153 @@
+import Decimal from 'decimal.js';
+import type { EntityDecl } from '../schema/entity.ts';
+import { type Ast, parseExpression } from '../schema/expressions/parse.ts';
+
+type Row = Record<string, unknown>;
+
+/** Master data formulas read: currency decimals and tax rates (GET /hpfm/v1/{tenantId}/formula-facts). */
+export interface FormulaFacts {
+  precision: Record<string, number>;
+  taxRate: Record<string, string | number>;
+}
+
+/** What one evaluation sees: the row, its parent (for lines) and the lines of each line entity (for headers). */
+export interface FormulaScope {
+  row: Row;
+  parent?: Row;
+  lines?: Record<string, Row[]>;
+  facts: FormulaFacts;
+}
+
+/** A preview cannot be computed (a value not known here): the field keeps what the server said. */
+class Unknown extends Error {}
+
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+
+const num = (v: unknown): Decimal => {
+  if (v === null || v === undefined || v === '') throw new Unknown();
+  try {
+    return new D(typeof v === 'number' ? String(v) : (v as string));
+  } catch {
+    throw new Unknown();
+  }
+};
+
+/**
+ * The browser's preview of a `formula` field, in decimal arithmetic, for the same language the
+ * server compiles to SQL (server/resources/formulas.ts): fields, `parent.<field>`, numbers,
+ * `+ - * /`, `round`, `coalesce`, `sum(<line entity>.<field>)`, `precision(…)`, `taxRate(…)`.
+ * It only shows what the save will store: the server's value replaces it once the lines are
+ * saved. Anything it cannot know (a construct it does not read, a missing value) gives undefined.
+ */
+export function previewFormula(source: string, scope: FormulaScope): string | undefined {
+  const walk = (n: Ast): Decimal | string | null => {
+    switch (n.type) {
+      case 'Literal':
+        if (typeof n.value === 'number') return new D(String(n.value));
+        throw new Unknown();
+      case 'Identifier':
+        return value(scope.row[n.name as string]);
+      case 'MemberExpression': {
+        const obj = n.object as Ast;
+        if (obj.type !== 'Identifier' || obj.name !== 'parent' || n.computed || !scope.parent) throw new Unknown();
+        return value(scope.parent[(n.property as Ast).name as string]);
+      }
+      case 'BinaryExpression': {
+        const l = num(walk(n.left as Ast));
+        const r = num(walk(n.right as Ast));
+        if (n.operator === '+') return l.plus(r);
+        if (n.operator === '-') return l.minus(r);
+        if (n.operator === '*') return l.times(r);
+        // SQL's x / nullif(y, 0) is null.
+        if (n.operator === '/') return r.isZero() ? null : l.div(r);
+        throw new Unknown();
+      }
+      case 'UnaryExpression':
+        if (n.operator !== '-') throw new Unknown();
+        return num(walk(n.argument as Ast)).neg();
+      case 'CallExpression': {
+        const name = (n.callee as Ast).name as string;
+        const args = n.arguments as Ast[];
+        if (name === 'round' && args.length === 2) {
+          const x = walk(args[0]!);
+          return x === null ? null : num(x).toDecimalPlaces(num(walk(args[1]!)).toNumber(), Decimal.ROUND_HALF_UP);
+        }
+        if (name === 'coalesce') {
+          for (const a of args) {
+            const v = walk(a);
+            if (v !== null) return v;
+          }
+          return null;
+        }
+        if (name === 'precision' && args.length === 1) {
+          const code = walk(args[0]!);
+          const p = code === null ? undefined : scope.facts.precision[String(code)];
+          return new D(p ?? 2);
+        }
+        if (name === 'taxRate' && args.length === 1) {
+          const code = walk(args[0]!);
+          const r = code === null ? undefined : scope.facts.taxRate[String(code)];
+          return new D(r ?? 0);
+        }
+        if (name === 'sum' && args.length === 1 && args[0]!.type === 'MemberExpression') {
+          const m = args[0]!;
+          const rows = scope.lines?.[(m.object as Ast).name as string];
+          if (!rows) throw new Unknown();
+          const field = (m.property as Ast).name as string;
+          return rows.reduce((acc, r) => (r[field] === null || r[field] === undefined || r[field] === '' ? acc : acc.plus(num(r[field]))), new D(0));
+        }
+        throw new Unknown();
+      }
+      default:
+        throw new Unknown();
+    }
+  };
+  try {
+    const v = walk(parseExpression(source));
+    if (v === null) return undefined;
+    return typeof v === 'string' ? v : v.toFixed();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A value as the formula reads it: numbers as decimals, codes as text, empty as null. */
+function value(v: unknown): Decimal | string | null {
+  if (v === null || v === undefined || v === '') return null;
+  if (typeof v === 'number') return new D(String(v));
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return new D(v);
+  return String(v);
+}
+
+/**
+ * The formula fields of `entity` previewed over `row`, in declaration order (a later formula reads
+ * an earlier one's new value, as the server computes them); numbers as JavaScript numbers, which
+ * is what forms hold, rounded already by the formula.
+ */
+export function previewRow(entity: EntityDecl, scope: FormulaScope): Row {
+  const out: Row = {};
+  const row = { ...scope.row };
+  for (const f of entity.fields) {
+    if (!f.formula) continue;
+    const v = previewFormula(f.formula, { ...scope, row });
+    if (v === undefined) continue;
+    row[f.name] = out[f.name] = Number(v);
+  }
+  return out;
+}
+
+/** The fields `entity`'s formulas read from its own rows (what makes a line's preview change). */
+export function formulaInputs(entity: EntityDecl): Set<string> {
+  const names = new Set<string>();
+  const walk = (n: Ast | undefined): void => {
+    if (!n || typeof n !== 'object') return;
+    if (n.type === 'Identifier') names.add(n.name as string);
+    if (n.type === 'MemberExpression') return;
+    for (const v of Object.values(n)) {
+      if (Array.isArray(v)) v.forEach((x) => walk(x as Ast));
+      else if (v && typeof v === 'object' && 'type' in v) walk(v as Ast);
+    }
+  };
+  for (const f of entity.fields) if (f.formula) walk(parseExpression(f.formula));
+  return names;
+}
