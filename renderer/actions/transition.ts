@@ -20,7 +20,8 @@ export default async function transition(ctx: ActionContext): Promise<void> {
     const { RecordForm } = await import('../form/RecordForm.tsx');
     const s = ctx.services;
     const label = ctx.action.label ? s.label(ctx.action.label) : tr.label ? s.label(tr.label) : name;
-    const sections = [{ columns: 1, fields: tr.fields.map((field) => ({ field, required: !!tr.required?.includes(field) })) }];
+    // Editable here even when the entity keeps the field read-only elsewhere: the move is how it is written.
+    const sections = [{ columns: 1, fields: tr.fields.map((field) => ({ field, required: !!tr.required?.includes(field), disabled: false })) }];
     const done = await dialogsOf(ctx).open<boolean>({
       title: label,
       width: 560,
