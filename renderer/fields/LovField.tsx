@@ -90,7 +90,17 @@ export default function LovField({ field, value, onChange, disabled, id, record,
           loading={loading}
           dataSource={data.rows}
           columns={(view?.tableFields ?? []).map((c) => ({ title: s.label(c.title), dataIndex: c.dataIndex, width: c.width }))}
-          onRow={(r) => ({ onClick: () => pick(r), style: { cursor: 'pointer' } })}
+          // Rows are reachable by Tab and picked with Enter or Space, not only by mouse.
+          onRow={(r) => ({
+            onClick: () => pick(r),
+            onKeyDown: (e) => {
+              if (e.key !== 'Enter' && e.key !== ' ') return;
+              e.preventDefault();
+              pick(r);
+            },
+            tabIndex: 0,
+            style: { cursor: 'pointer' },
+          })}
           pagination={{ current: page.current, pageSize: page.size, total: data.total, showSizeChanger: false, onChange: (c, sz) => { setPage({ current: c, size: sz }); load(c, sz); } }}
         />
       </Modal>

@@ -23,6 +23,9 @@ export interface RecordFormSpec {
   vars: Row;
   /** An explicit collection URL template; by default the entity's path for the current mode. */
   baseUrl?: string;
+  /** Sends the validated values another way than a create or update (a status action's fields); the save button says `submitLabel`. */
+  send?: (values: Row) => Promise<Row>;
+  submitLabel?: string;
 }
 
 interface Props extends RecordFormSpec {
@@ -45,7 +48,7 @@ export function RecordForm(p: Props) {
   return <RecordFormView {...p} prepared={prepared.value} />;
 }
 
-const RecordFormView = observer(function RecordFormView({ prepared, record, fixed, vars, baseUrl, onClose }: Props & { prepared: Awaited<ReturnType<typeof prepareForm>> }) {
+const RecordFormView = observer(function RecordFormView({ prepared, record, fixed, vars, baseUrl, send, submitLabel, onClose }: Props & { prepared: Awaited<ReturnType<typeof prepareForm>> }) {
   const s = useServices();
   const dialogs = useDialogs();
   const { entity, sections, fields } = prepared;
@@ -63,12 +66,12 @@ const RecordFormView = observer(function RecordFormView({ prepared, record, fixe
   }, [entity, fields, record, fixed, vars, s]);
   const api = useMemo(() => entityApi(s, entity, { vars, base: baseUrl }), [s, entity, vars, baseUrl]);
   const save = async () => {
-    const editing = !!record;
+    const editing = !!record && !send;
     const r = await submitForm(
       store,
       {
         mode: editing ? 'update' : 'create',
-        send: (body) => (editing ? api.update({ ...store.values }, body) : api.create(body)),
+        send: (body) => (send ? send(body) : editing ? api.update({ ...store.values }, body) : api.create(body)),
         extra: editing ? undefined : fixed,
         reload: editing ? async () => store.reset(await api.get(store.values[entity.primaryKey])) : undefined,
       },
@@ -83,7 +86,7 @@ const RecordFormView = observer(function RecordFormView({ prepared, record, fixe
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
         <Button onClick={() => onClose(false)}>{s.t('hzero.common.button.cancel', 'Cancel')}</Button>
         <Button type="primary" loading={store.saving} onClick={() => void save()} data-testid="record-form-save">
-          {s.t('hzero.common.button.save', 'Save')}
+          {submitLabel ?? s.t('hzero.common.button.save', 'Save')}
         </Button>
       </div>
     </div>

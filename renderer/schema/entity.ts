@@ -56,6 +56,19 @@ export interface StatusTransition {
   label?: Label;
   /** Permission code checked by the server and the UI before the transition. */
   permission?: string;
+  /**
+   * Which side of a shared document takes it: `supplier` only a supplier-side role (acting for the
+   * row's supplier, so a buyer never confirms on a supplier's behalf), `buyer` only the others.
+   * Absent: whoever holds the permission.
+   */
+  by?: 'buyer' | 'supplier';
+  /**
+   * Fields the transition writes with the move, from the request body (a return's comment); the
+   * renderer asks for them in a dialog first. They are written only this way when declared read-only.
+   */
+  fields?: string[];
+  /** Of `fields`, those that must not be empty: the server refuses the move naming the field (400). */
+  required?: string[];
 }
 
 /**

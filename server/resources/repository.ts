@@ -1,8 +1,8 @@
-import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import type { EntityDecl, StatusTransition } from '../../renderer/schema/entity.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { cachedReads } from '../db/read-cache.ts';
-import { badRequest, BusinessError, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, BusinessError, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { addMeanings } from '../modules/hpfm/lov-values.ts';
 import { writableFields } from './body-schema.ts';
 import { dbError } from './db-errors.ts';
@@ -277,29 +277,68 @@ export class EntityRepository {
     const sm = this.e.status;
     const tr = sm && Object.hasOwn(sm.transitions, action) ? sm.transitions[action] : undefined;
     if (!sm || !tr) throw notFound(`${this.e.name} has no action ${action}`);
-    if (!opts.system) await checkPermissionCode(this.ctx.db, scope.auth, tr.permission, `${action} a ${this.e.name}`);
+    if (!opts.system) {
+      // The side a transition belongs to: a buyer never takes the supplier's move (nor the reverse), whatever menus its role holds.
+      const supplierSide = !!scope.auth.supplierIds;
+      if (tr.by === 'supplier' && !supplierSide) throw forbidden(`Only the supplier may ${action} a ${this.e.name}`);
+      if (tr.by === 'buyer' && supplierSide) throw forbidden(`A supplier may not ${action} a ${this.e.name}`);
+      await checkPermissionCode(this.ctx.db, scope.auth, tr.permission, `${action} a ${this.e.name}`);
+    }
     const run = async (tx: Queryable) => {
       const current = await this.get(scope, id, tx);
       const from = String(current[sm.field] ?? '');
       if (!tr.from.includes(from)) throw new BusinessError('error.status.transition', `Cannot ${action} a ${this.e.name} in status ${from}`, 'warn');
+      // The values it writes are checked once the row is known to be the caller's and in a status the move starts from.
+      const written = this.transitionValues(action, tr, body);
       const tenantId = this.rowTenant(scope, current);
       const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId, tx, ctx: this.ctx, ...(opts.system ? { system: true } : {}) };
       for (const h of hooksOf(this.e.name)) await h.beforeWrite?.(current, action, args);
       const version = opts.system ? current.objectVersionNumber : (body.objectVersionNumber ?? current.objectVersionNumber);
       const params: unknown[] = [id, version, tr.to, scope.auth.userId];
+      const sets = [`${ident(columnOf(sm.field))} = $3`];
+      for (const [name, v] of Object.entries(written)) {
+        params.push(v.column);
+        sets.push(`${ident(columnOf(name))} = $${params.length}`);
+      }
       const where = [`${this.pk()} = $1`, 't.object_version_number = $2', ...this.scopeWhere(scope, params)];
       const r = await tx.query(
-        `update ${ident(this.e.table)} t set ${ident(columnOf(sm.field))} = $3, object_version_number = t.object_version_number + 1, last_update_date = now(), last_updated_by = $4 where ${where.join(' and ')}`,
+        `update ${ident(this.e.table)} t set ${sets.join(', ')}, object_version_number = t.object_version_number + 1, last_update_date = now(), last_updated_by = $4 where ${where.join(' and ')}`,
         params,
       );
       if (!r.affectedRows) await this.refuseStale(scope, id, tx);
-      const row = await this.get(scope, id, tx);
+      const row = await this.get(scope, id, tx).catch(async (e: unknown) => {
+        // A supplier's move can take the row out of the statuses its side sees (a contract it
+        // returns): the update passed the supplier condition, so the caller gets the row it moved.
+        if (!(e instanceof HttpError && e.status === 404 && scope.auth.supplierIds)) throw e;
+        return this.get({ ...scope, auth: { ...scope.auth, supplierIds: null } }, id, tx);
+      });
       for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, action, args);
-      await this.audit(tx, scope, tenantId, id, action.toUpperCase(), { [sm.field]: { from, to: tr.to } });
+      await this.audit(tx, scope, tenantId, id, action.toUpperCase(), { [sm.field]: { from, to: tr.to }, ...Object.fromEntries(Object.entries(written).map(([k, v]) => [k, v.value])) });
       return row;
     };
     if (opts.tx) return run(opts.tx);
     return this.ctx.db.transaction(run).catch(dbError);
+  }
+
+  /**
+   * The values a transition declaring `fields` writes with the move, taken from the body: a
+   * `required` one missing or blank refuses the move naming the field, as does a value too long.
+   */
+  private transitionValues(action: string, tr: StatusTransition, body: Row): Record<string, { value: unknown; column: unknown }> {
+    const out: Record<string, { value: unknown; column: unknown }> = {};
+    for (const name of tr.fields ?? []) {
+      const f = this.e.fields.find((x) => x.name === name);
+      if (!f) continue;
+      let v = body[name];
+      if (typeof v === 'string') v = v.trim();
+      const blank = v === undefined || v === null || v === '';
+      if (blank && tr.required?.includes(name)) throw Object.assign(badRequest(`${name} is required to ${action} a ${this.e.name}`), { field: name });
+      if (body[name] === undefined) continue;
+      if (typeof v === 'string' && f.maxLength !== undefined && v.length > f.maxLength) throw Object.assign(badRequest(`${name} is longer than ${f.maxLength} characters`), { field: name });
+      if (v !== null && typeof v === 'object') throw Object.assign(badRequest(`${name} must be a value`), { field: name });
+      out[name] = { value: blank ? null : v, column: toColumnValue(f, blank ? null : v) };
+    }
+    return out;
   }
 
   private async audit(tx: Queryable, scope: Scope, tenantId: number, id: number, action: string, changes: Row) {

@@ -190,6 +190,12 @@ export class EntityStore {
     const from = String(row[sm.field] ?? '');
     if (!tr.from.includes(from)) throw new DataSourceError(400, `Cannot ${action} a ${e.name} in status ${from}`);
     this.checkVersion(row, body.objectVersionNumber);
+    // The fields the transition writes with the move, as the server takes them (a required one must not be blank).
+    for (const f of tr.fields ?? []) {
+      const v = typeof body[f] === 'string' ? (body[f] as string).trim() : body[f];
+      if ((v === undefined || v === null || v === '') && tr.required?.includes(f)) throw new DataSourceError(400, `${f} is required to ${action} a ${e.name}`);
+      if (body[f] !== undefined) row[f] = v === '' ? null : v;
+    }
     row[sm.field] = tr.to;
     this.bump(row);
     return this.out(e, row, lang);

@@ -51,4 +51,22 @@ describe('the checker finds mistakes, naming file and JSON path', () => {
     const lines = problems.filter((p) => p.file === 'hiam/user.create.json').map(formatProblem);
     expect(lines.some((l) => l.includes('/kind: must be one of'))).toBe(true);
   });
+
+  it("checks what a transition writes: its fields exist, its required ones are among them, its side is buyer or supplier", async () => {
+    const file = join(tmp, 'schemas', 'entities', 'scm', 'contract-header.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    doc.status.transitions.return.fields = ['returnComent', 'pcStatusCode'];
+    doc.status.transitions.return.required = ['remark'];
+    writeFileSync(file, JSON.stringify(doc));
+    const lines = (await checkAllSchemas(tmp)).problems.filter((p) => p.file.endsWith('contract-header.json')).map(formatProblem);
+    expect(lines.some((l) => l.includes('/status/transitions/return/fields/0: "returnComent" is not a field'))).toBe(true);
+    expect(lines.some((l) => l.includes('/status/transitions/return/fields/1: "pcStatusCode" is moved by the transition itself'))).toBe(true);
+    expect(lines.some((l) => l.includes('/status/transitions/return/required/0: "remark" is not one of the transition\'s fields'))).toBe(true);
+    doc.status.transitions.return.fields = ['returnComment'];
+    doc.status.transitions.return.required = ['returnComment'];
+    doc.status.transitions.return.by = 'anyone';
+    writeFileSync(file, JSON.stringify(doc));
+    const meta = (await checkAllSchemas(tmp)).problems.filter((p) => p.file.endsWith('contract-header.json')).map(formatProblem);
+    expect(meta.some((l) => l.includes('/status/transitions/return/by'))).toBe(true);
+  });
 });

@@ -52,7 +52,7 @@ const fingerprint = async (e: EntityDecl) =>
 describe('the supplier side (generated over every supplier-facing entity)', () => {
   it('has a supplier bound to two suppliers and entities to check', () => {
     expect(bound).toHaveLength(2);
-    expect(SUPPLIER_SIDE.map((e) => e.name)).toEqual(expect.arrayContaining(['poHeader', 'poLine', 'supplier']));
+    expect(SUPPLIER_SIDE.map((e) => e.name)).toEqual(expect.arrayContaining(['poHeader', 'poLine', 'supplier', 'contractHeader', 'contractLine']));
   });
 
   describe.each(SUPPLIER_SIDE.map((e) => [e.name, e] as const))('%s', (_name, e) => {

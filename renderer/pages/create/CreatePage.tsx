@@ -47,8 +47,9 @@ const CreateView = observer(function CreateView({ entity, sections, fields, scre
     }
     const created = r.record;
     store.reset(created);
+    // In a dialog the dialog closes first; a screen naming `afterSubmit` then opens the created record there too.
     if (onDone) onDone(created);
-    else if (screen.afterSubmit) s.navigate(fillUrl(screen.afterSubmit, { ...s.user, ...params, ...created }));
+    if (screen.afterSubmit) s.navigate(fillUrl(screen.afterSubmit, { ...s.user, ...params, ...created }));
   };
   return (
     <div data-screen={screenRoute}>

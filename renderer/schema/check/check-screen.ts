@@ -193,6 +193,15 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
     if (f.lovView && !ctx.lovViews.has(f.lovView)) add(`/fields/${i}/lovView`, `LOV view "${f.lovView}" is not seeded${suggest(f.lovView, [...ctx.lovViews])}`);
   });
   if (e.status && !names.includes(e.status.field)) add('/status/field', `"${e.status.field}" is not a field`);
+  for (const [action, t] of Object.entries(e.status?.transitions ?? {})) {
+    (t.fields ?? []).forEach((f, i) => {
+      if (!names.includes(f)) add(`/status/transitions/${action}/fields/${i}`, `"${f}" is not a field`);
+      else if (f === e.status!.field || f === e.primaryKey) add(`/status/transitions/${action}/fields/${i}`, `"${f}" is moved by the transition itself`);
+    });
+    (t.required ?? []).forEach((f, i) => {
+      if (!(t.fields ?? []).includes(f)) add(`/status/transitions/${action}/required/${i}`, `"${f}" is not one of the transition's fields`);
+    });
+  }
   if (e.parent && !ctx.entities.has(e.parent.entity)) add('/parent/entity', `unknown entity "${e.parent.entity}"`);
   if (e.parent && !names.includes(e.parent.field)) add('/parent/field', `"${e.parent.field}" is not a field`);
   (e.indexes ?? []).forEach((cols, i) =>

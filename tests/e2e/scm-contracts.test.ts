@@ -1,0 +1,129 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, startE2E } from './browser.ts';
+
+/**
+ * Contracts in the browser, the buyer and the supplier each in their own browser context against
+ * one server: the buyer drafts a contract with a line and sends it; the supplier returns it with a
+ * comment; the buyer reads the comment, corrects the line and sends again; the supplier confirms;
+ * the buyer archives, and both find it in their queries.
+ */
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+const NAME = `E2E framework agreement ${Date.now()}`;
+const visible = (page: Page, route: string) => page.locator(`[data-screen="${route}"]:visible`);
+const action = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
+const okConfirm = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
+
+/** Opens a lookup field's dialog and picks the row holding `text` with the keyboard (Tab-reachable rows, Enter). */
+async function lookup(page: Page, scope: Locator, field: string, title: string, text: string) {
+  await scope.locator(`[data-field="${field}"]`).getByRole('button', { name: 'lookup' }).click();
+  const dialog = page.locator('.ant-modal', { hasText: title });
+  const row = dialog.locator('.ant-table-row', { hasText: text }).first();
+  await row.waitFor();
+  await row.focus();
+  await row.press('Enter');
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+}
+
+async function date(scope: Locator, field: string, value: string) {
+  const input = scope.locator(`#field-${field}`);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+describe('a contract between buyer and supplier, each in their own browser', () => {
+  it('drafted and sent, returned with a comment, corrected and sent again, confirmed, archived', async () => {
+    const db = e.ctx.db;
+    const header = async () => (await db.query<{ id: number; status: string; amount: string; comment: string | null }>('select pc_header_id::float8 as id, pc_status_code as status, tax_include_amount::text as amount, return_comment as comment from scm_contract_header where pc_name = $1', [NAME])).rows[0];
+    const sup = (await db.query<{ name: string }>("select supplier_name as name from sslm_supplier where tenant_id = 1 and supplier_num = 'S0001'")).rows[0]!;
+
+    // The buyer drafts the header in the create dialog of the list …
+    const buyer = await e.signIn('buyer', '/scm/send-contract/list');
+    await visible(buyer, '/scm/send-contract/list').locator('[role="row"][data-row-key]').first().waitFor();
+    await visible(buyer, '/scm/send-contract/list').getByRole('button', { name: /^新\s*建$/ }).click();
+    const form = buyer.getByTestId('action-modal');
+    await form.locator('#field-pcName').fill(NAME);
+    await lookup(buyer, form, 'usageTypeCode', '选择合同用途类型', 'FRAMEWORK');
+    await lookup(buyer, form, 'supplierId', '选择供应商', 'S0001');
+    expect(await form.locator('#field-supplierId').inputValue()).toBe(sup.name);
+    await form.locator('#field-companyName').fill('Demo Manufacturing Co.');
+    await date(form, 'startDateActive', '2026-01-01');
+    await date(form, 'endDateActive', '2026-12-31');
+    await form.getByTestId('submit-button').click();
+    await expect.poll(async () => (await header())?.status).toBe('PENDING');
+    const id = (await header())!.id;
+
+    // … lands on the contract, adds a line inline and sends it.
+    const detail = visible(buyer, '/scm/send-contract/detail/:id');
+    await detail.waitFor();
+    const lines = detail.getByTestId('inline-lines');
+    await lines.locator('[data-action="add-line"]').click();
+    await lines.locator('#line-new-1-itemCode').fill('MAT-1001');
+    await lines.locator('#line-new-1-itemName').fill('Steel bolt M8x40');
+    await lines.locator('#line-new-1-quantity').fill('3');
+    await lines.locator('#line-new-1-unitPrice').fill('33.33');
+    await lines.locator('[data-action="save-lines"]').click();
+    // 3 × 33.33 = 99.99, with 13 % input VAT 112.99 (decimal arithmetic on the server).
+    await expect.poll(async () => (await header())?.amount).toBe('112.99');
+    const lineId = (await db.query<{ id: number }>('select pc_line_id::float8 as id from scm_contract_line where pc_header_id = $1', [id])).rows[0]!.id;
+    await action(buyer, /^发\s*送$/).click();
+    await okConfirm(buyer);
+    await expect.poll(async () => (await header())?.status).toBe('PUBLISHED');
+
+    // The supplier finds it among the contracts to confirm and returns it: first without a comment, which is refused.
+    const supplier = await e.signIn('supplier', '/scm/my-contract/list');
+    await visible(supplier, '/scm/my-contract/list').locator(`[role="row"][data-row-key="${id}"]`).waitFor();
+    await supplier.goto(`${e.baseUrl}/scm/my-contract/detail/${id}`);
+    await visible(supplier, '/scm/my-contract/detail/:id').locator('[role="cell"]', { hasText: 'Steel bolt M8x40' }).first().waitFor();
+    await action(supplier, /^退\s*回$/).click();
+    const ret = supplier.getByTestId('transition-modal');
+    await ret.getByTestId('record-form-save').click();
+    await expect.poll(() => ret.locator('[data-field="returnComment"] .ant-form-item-explain-error').count()).toBeGreaterThan(0);
+    expect((await header())?.status).toBe('PUBLISHED');
+    const comment = ret.locator('#field-returnComment');
+    await comment.focus();
+    await supplier.keyboard.type('Unit price must be 30.00 as agreed.');
+    await ret.getByTestId('record-form-save').click();
+    await expect.poll(async () => (await header())?.status).toBe('RETURNED');
+    expect((await header())?.comment).toBe('Unit price must be 30.00 as agreed.');
+
+    // The buyer sees the comment, corrects the price and sends again.
+    await buyer.goto(`${e.baseUrl}/scm/send-contract/detail/${id}`);
+    const again = visible(buyer, '/scm/send-contract/detail/:id');
+    await expect.poll(() => again.locator('#field-returnComment').inputValue()).toBe('Unit price must be 30.00 as agreed.');
+    const price = again.getByTestId('inline-lines').locator(`#line-${lineId}-unitPrice`);
+    await price.fill('30');
+    await again.getByTestId('inline-lines').locator('[data-action="save-lines"]').click();
+    // 90.00 × 1.13 = 101.70
+    await expect.poll(async () => (await header())?.amount).toBe('101.70');
+    await action(buyer, /^发\s*送$/).click();
+    await okConfirm(buyer);
+    await expect.poll(async () => (await header())?.status).toBe('PUBLISHED');
+
+    // The supplier confirms.
+    await supplier.goto(`${e.baseUrl}/scm/my-contract/detail/${id}`);
+    await visible(supplier, '/scm/my-contract/detail/:id').locator('[role="cell"]', { hasText: 'Steel bolt M8x40' }).first().waitFor();
+    await action(supplier, /^确\s*认$/).click();
+    await okConfirm(supplier);
+    await expect.poll(async () => (await header())?.status).toBe('CONFIRMED');
+
+    // The buyer archives; both find it in their queries.
+    await buyer.goto(`${e.baseUrl}/scm/send-contract/detail/${id}`);
+    await visible(buyer, '/scm/send-contract/detail/:id').waitFor();
+    await action(buyer, /^归\s*档$/).click();
+    await okConfirm(buyer);
+    await expect.poll(async () => (await header())?.status).toBe('ARCHIVED');
+    await buyer.goto(`${e.baseUrl}/scm/query-archived-contract/list`);
+    await visible(buyer, '/scm/query-archived-contract/list').locator(`[role="row"][data-row-key="${id}"]`).waitFor();
+    await supplier.goto(`${e.baseUrl}/scm/query-my-contract/list`);
+    const mine = visible(supplier, '/scm/query-my-contract/list').locator(`[role="row"][data-row-key="${id}"]`);
+    await mine.waitFor();
+    expect(await mine.innerText()).toContain('已归档');
+  });
+});
