@@ -11,6 +11,7 @@ import { type ResultRow, type Section, table } from './lib/report.ts';
 import { serveDir } from './lib/static-server.ts';
 import { LIMITS } from './limits.ts';
 import { bundleScenarios } from './scenarios/bundle.ts';
+import { documentScenario } from './scenarios/documents.ts';
 import { formScenario } from './scenarios/form.ts';
 import { listScenarios } from './scenarios/list.ts';
 import { schemaScenario } from './scenarios/schemas.ts';
@@ -74,6 +75,7 @@ await scenario(['1', '2', '3'], 'Scenarios 1–3: 10,000-row list', () => listSc
 await scenario(['4'], 'Scenario 4: 300-field form', () => formScenario(browser, pages.url, log));
 await scenario(['7', '8'], 'Scenarios 7–8: tabs in the real app', () => tabScenarios(signedIn, app.baseUrl, log));
 await scenario(['11'], 'Scenario 11: workflow', () => workflowScenario(projectRoot, browser, dirs.app, log));
+await scenario(['12'], 'Scenario 12: big documents', () => documentScenario(browser, dirs.app, log));
 await browser.close();
 await app.close();
 await pages.close();

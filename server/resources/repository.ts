@@ -100,8 +100,13 @@ export class EntityRepository {
     return row;
   }
 
-  /** Creates a row; `opts.tx`: inside a module's own transaction (several documents written as one). */
-  async create(scope: Scope, body: Row, opts: { tx?: Queryable } = {}): Promise<Row> {
+  /**
+   * Creates a row; `opts.tx`: inside a module's own transaction (several documents written as one).
+   * `opts.bulk`: one of many rows the caller writes at once: computed fields are left to the
+   * caller's one recomputation at the end (recomputeAfterWrite of the document), and the answer is
+   * just the new key, not the row read back.
+   */
+  async create(scope: Scope, body: Row, opts: { tx?: Queryable; bulk?: boolean } = {}): Promise<Row> {
     const writable = new Set(writableFields(this.e, levelOf(scope)).map((f) => f.name));
     const values: Row = {};
     for (const f of this.e.fields) {
@@ -142,8 +147,8 @@ export class EntityRepository {
         params.push(scope.auth.userId, scope.auth.userId);
         const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
         const id = (await tx.query<{ id: number }>(`insert into ${ident(this.e.table)} (${cols.join(', ')}) values (${placeholders}) returning ${ident(columnOf(this.e.primaryKey))}::float8 as id`, params)).rows[0]!.id;
-        if (hasFormulas(this.e, this.ctx.entities)) await recomputeAfterWrite(tx, this.e, this.ctx.entities, id);
-        const row = await this.get(scope, id, tx);
+        if (!opts.bulk && hasFormulas(this.e, this.ctx.entities)) await recomputeAfterWrite(tx, this.e, this.ctx.entities, id);
+        const row = opts.bulk ? { ...values, [this.e.primaryKey]: id } : await this.get(scope, id, tx);
         for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, 'create', args);
         await this.audit(tx, scope, tenantId, id, 'CREATE', values);
         return row;

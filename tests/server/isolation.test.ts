@@ -56,7 +56,8 @@ function sampleValue(f: EntityField): unknown {
     case 'yn':
       return 'Y';
     case 'date':
-      return '2026-01-01';
+      // A month ahead: some dates may not lie in the past (a requisition's need-by date).
+      return new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     case 'datetime':
       return '2026-01-01 08:00:00';
     case 'json':

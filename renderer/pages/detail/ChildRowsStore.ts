@@ -1,5 +1,6 @@
 import { makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { EntityApi } from '../../data/entity-api.ts';
+import { listAll } from '../../data/list-all.ts';
 
 type Row = Record<string, unknown>;
 
@@ -22,7 +23,7 @@ export class ChildRowsStore {
       this.error = undefined;
     });
     try {
-      const { rows } = await this.api.list({ page: 0, size: 1000, ...filter });
+      const { rows } = await listAll(this.api, filter);
       if (seq === this.seq) runInAction(() => (this.rows = rows));
     } catch (e) {
       if (seq === this.seq) runInAction(() => (this.error = (e as Error).message));

@@ -69,8 +69,10 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
   const scope = { record: store.form.values, user: s.user, route: params };
   const ctx = () => ({ entity, api: store.api, record: store.form.values, params, refresh: () => store.load(), save });
   // Child tables fill their filters from the record; spreading it reads every value, which would
-  // re-render the whole page on each key, so it is done only when there are child tables.
-  const vars = tabs.length > 0 ? { ...s.user, ...params, ...store.form.values } : {};
+  // re-render the whole page on each key, so it is done only when there are child tables, and
+  // without the derived totals: a total previewed while a line is typed re-renders its own field,
+  // not the page and its 2,000 lines.
+  const vars = tabs.length > 0 ? { ...s.user, ...params, ...withoutDerived(entity, store.form.values) } : {};
   return (
     <div data-screen={screenRoute}>
       <Space style={{ marginBottom: 12 }} wrap data-testid="detail-actions">
@@ -101,3 +103,10 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
     </div>
   );
 });
+
+/** The record's values but its formula fields, read one by one (MobX then tracks only those). */
+function withoutDerived(entity: EntityDecl, values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(values)) if (!entity.fields.some((f) => f.name === k && f.formula)) out[k] = values[k];
+  return out;
+}

@@ -2,6 +2,7 @@ import { Alert, Button, Form, Space, Spin, Tooltip } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { entityApi } from '../../data/entity-api.ts';
+import { listAll } from '../../data/list-all.ts';
 import { useDialogs } from '../../dialogs/dialog-api.ts';
 import { FieldCheck } from '../../fields/FieldCheck.tsx';
 import { formulaFacts } from '../../form/formula-facts.ts';
@@ -92,8 +93,7 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixe
   useEffect(() => {
     let live = true;
     setLoading(true);
-    api
-      .list({ page: 0, size: 1000, ...fixed })
+    listAll(api, fixed)
       .then(({ rows }) => {
         if (!live) return;
         if (loadedKey.current === key) store.refresh(rows);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { recomputeAfterWrite } from '../../resources/formulas.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { resolveScope } from '../../resources/scope.ts';
@@ -92,8 +93,10 @@ export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: Serv
             await lines.create(
               scope,
               { poHeaderId: po.poHeaderId, lineNum: ++lineNum, itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', unitPrice: Number(l.unitPrice ?? 0), needByDate: l.neededDate },
-              { tx },
+              { tx, bulk: true },
             );
+          // The lines' amounts and the order's totals, once for all its lines.
+          await recomputeAfterWrite(tx, ctx.entities.get('poHeader')!, ctx.entities, Number(po.poHeaderId));
           await tx.query(
             `update sprm_pr_line set execution_status_code = 'ORDERED', ordered_quantity = quantity, display_po_num = $2,
                     object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $3
