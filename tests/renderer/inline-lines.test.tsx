@@ -229,6 +229,10 @@ describe('an "inline" tab', () => {
     expect(screen.getAllByRole('row').find((r) => r.dataset.rowKey === '1')!.querySelector('[data-column="lineCode"]')!.textContent).toBe('L1');
     expect(document.getElementById('line-1-lineCode')).toBeNull();
     expect(isDirty()).toBe(false);
+    // A saved line shows a custom widget's value in a plain input until the cell is focused (LightCell.tsx).
+    expect(renders.get('line-1-itemName')).toBeUndefined();
+    fireEvent.focus(document.getElementById('line-1-itemName')!);
+    await waitFor(() => expect(renders.get('line-1-itemName')).toBeGreaterThan(0));
     fireEvent.change(document.getElementById('line-1-itemName')!, { target: { value: 'Bolt M8' } });
     const before = new Map(renders);
     fireEvent.change(document.getElementById('line-1-itemName')!, { target: { value: 'Bolt M10' } });

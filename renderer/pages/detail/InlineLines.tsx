@@ -16,6 +16,7 @@ import type { ResolvedColumn, ResolvedField } from '../../schema/resolve-field.t
 import type { DetailTab, FieldItem } from '../../schema/screen.ts';
 import { DataTable } from '../../table/DataTable.tsx';
 import type { LineTabProps } from './line-tab-props.ts';
+import { LIGHT_WIDGETS, LightInput, WakeInput } from './LightCell.tsx';
 import { LINE_KEY, type Line, LinesStore } from './LinesStore.ts';
 
 type Row = Record<string, unknown>;
@@ -197,6 +198,12 @@ const cellId = (key: string, field: string) => `line-${key}-${field}`;
 const LineCell = observer(function LineCell({ line, column, field, mark }: { line: Line; column: ResolvedColumn; field?: ResolvedField; mark: boolean }) {
   const s = useServices();
   const { form } = line;
+  // A saved line's cell edits in a plain input (LightCell.tsx) until a select, date or lookup is woken.
+  const [awake, setAwake] = useState(false);
+  const id = field ? cellId(line.key, field.name) : '';
+  useEffect(() => {
+    if (awake) document.getElementById(id)?.focus();
+  }, [awake, id]);
   const content = (() => {
     if (!field) {
       const Cell = s.registries.cellRenderers.peek(column.cell);
@@ -208,6 +215,14 @@ const LineCell = observer(function LineCell({ line, column, field, mark }: { lin
     if (!Widget) return <span>unknown widget {field.widget}</span>;
     const error = form.errors[field.name];
     const message = error ? errorText(s.t, error) : undefined;
+    if (!awake && line.status === 'sync' && !line.saveError && !field.check) {
+      const light = { form, field, id, label: s.label(field.label), disabled: form.isDisabled(field) };
+      return (
+        <div style={{ flex: 1, minWidth: 0 }} data-field={field.name} data-error={message} title={message}>
+          {LIGHT_WIDGETS.has(field.widget) ? <LightInput {...light} /> : <WakeInput {...light} onWake={() => setAwake(true)} />}
+        </div>
+      );
+    }
     return (
       <Tooltip title={message} color="red">
         <div style={{ flex: 1, minWidth: 0 }} data-field={field.name} data-error={message} aria-invalid={error ? true : undefined}>
@@ -215,7 +230,7 @@ const LineCell = observer(function LineCell({ line, column, field, mark }: { lin
             <Checked form={form} field={field}>
               <Widget
                 field={field}
-                id={cellId(line.key, field.name)}
+                id={id}
                 mode="edit"
                 value={form.values[field.name]}
                 record={form.values}

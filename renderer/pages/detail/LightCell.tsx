@@ -1,0 +1,59 @@
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { formatNumber } from '../../format/number.ts';
+import type { FormStore } from '../../form/FormStore.ts';
+import { meaningOf } from '../../schema/meaning.ts';
+import type { ResolvedField } from '../../schema/resolve-field.ts';
+import './light-cell.css';
+
+/**
+ * Why: an order of 2,000 lines shows about 20 editable rows at a time, and as antd widgets each
+ * row mounts eight or nine of them (InputNumber, Select, DatePicker …): ~180 components that
+ * took most of a second to mount. Saved lines therefore edit text and numbers in a plain input
+ * bound to the line's form (the same values, validation and errors), and show select, date and
+ * lookup values in a plain input that wakes the real widget when focused or clicked. New and
+ * edited lines, and lines with an error, keep the full widgets.
+ */
+export const LIGHT_WIDGETS = new Set(['input', 'number', 'money', 'percent']);
+
+const decimalsOf = (f: ResolvedField) => f.decl.precision ?? (f.type === 'money' ? 2 : f.type === 'integer' ? 0 : undefined);
+
+/** Text and numbers: a native input; numbers shown with separators and their decimals unless focused. */
+export const LightInput = observer(function LightInput({ form, field, id, label, disabled }: { form: FormStore; field: ResolvedField; id: string; label: string; disabled: boolean }) {
+  const numeric = field.widget !== 'input';
+  const value = form.values[field.name];
+  const [typing, setTyping] = useState<string | undefined>(undefined);
+  const shown =
+    typing ?? (value === null || value === undefined || value === '' ? '' : numeric && typeof value === 'number' ? formatNumber(value, decimalsOf(field)) : String(value));
+  return (
+    <input
+      id={id}
+      name={field.name}
+      className="line-input"
+      aria-label={label}
+      aria-invalid={form.errors[field.name] ? true : undefined}
+      inputMode={numeric ? 'decimal' : undefined}
+      maxLength={numeric ? undefined : field.decl.maxLength}
+      disabled={disabled}
+      value={shown}
+      onFocus={() => numeric && setTyping(value === null || value === undefined ? '' : String(value))}
+      onBlur={() => setTyping(undefined)}
+      onChange={(e) => {
+        const text = e.target.value;
+        if (!numeric) return form.setValue(field.name, text);
+        setTyping(text);
+        const clean = text.replace(/,/g, '').trim();
+        // A number as soon as it is one; what is not (yet) stays as typed and fails validation.
+        form.setValue(field.name, clean === '' ? null : Number.isFinite(Number(clean)) ? Number(clean) : clean);
+      }}
+    />
+  );
+});
+
+/** A select, date or lookup value, shown; focusing or clicking it mounts the real widget in its place. */
+export const WakeInput = observer(function WakeInput({ form, field, id, label, disabled, onWake }: { form: FormStore; field: ResolvedField; id: string; label: string; disabled: boolean; onWake(): void }) {
+  const value = form.values[field.name];
+  const meaning = form.values[meaningOf(field.name)];
+  const shown = meaning !== undefined && meaning !== null ? String(meaning) : value === null || value === undefined ? '' : String(value);
+  return <input id={id} name={field.name} className="line-input" aria-label={label} readOnly disabled={disabled} value={shown} onFocus={onWake} onMouseDown={onWake} />;
+});
