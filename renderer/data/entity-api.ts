@@ -37,7 +37,8 @@ export interface EntityApi {
   /** Writes `body` (the record itself by default) over the record, with its `objectVersionNumber`. */
   update(record: Row, body?: Row): Promise<Row>;
   remove(records: Row[]): Promise<void>;
-  transition(record: Row, action: string): Promise<Row>;
+  /** A status action; `values`: what the transition writes with the move (its declared `fields`, a reason). */
+  transition(record: Row, action: string, values?: Row): Promise<Row>;
   /** The export's columns (`exportType=COLUMN`) and the filled URL the download form posts to. */
   exportColumns(url?: string): Promise<{ url: string; columns: Array<{ name: string; title: string }> }>;
   importFile(file: File, url?: string): Promise<ImportReport>;
@@ -90,7 +91,7 @@ export function entityApi(s: RendererServices, entity: EntityDecl, o: EntityApiO
     async remove(records) {
       if (records.length) for (const c of convention.remove(base, entity, records)) await send(c);
     },
-    transition: (record, action) => send<Row>(convention.transition(base, entity, record, action)),
+    transition: (record, action, values) => send<Row>(convention.transition(base, entity, record, action, values)),
     async exportColumns(url) {
       const filled = fill(url ?? convention.exportUrl(base, entity));
       const columns = await s.request<Array<{ name: string; title: string }>>(filled, { query: { exportType: 'COLUMN' } });

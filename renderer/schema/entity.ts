@@ -56,6 +56,29 @@ export interface StatusTransition {
   label?: Label;
   /** Permission code checked by the server and the UI before the transition. */
   permission?: string;
+  /**
+   * Fields the request body writes together with the move (a reason), whatever the status locks
+   * otherwise; the UI asks for them before the move. Other body fields are ignored.
+   */
+  fields?: string[];
+  /** Of `fields`, those that must hold a value: an empty one is refused (400) naming the field. */
+  required?: string[];
+  /** A field that keeps the status the record leaves, for a later transition's `restore`. */
+  remember?: string;
+  /**
+   * Goes back to the status held in this field (written by another transition's `remember`)
+   * instead of `to`, which stays the fallback when the field is empty; the field is cleared.
+   */
+  restore?: string;
+  /** On a line entity (`parent`): the statuses its parent document must be in for the move. */
+  parentStatus?: string[];
+  /** A date-time field the move sets to now (an order's release date). */
+  stamp?: string;
+  /**
+   * Which side takes the move on a document shared with suppliers (`supplierField`): `supplier`,
+   * only a supplier-side role (its consent); `buyer`, never one. Absent: whoever holds `permission`.
+   */
+  by?: 'supplier' | 'buyer';
 }
 
 /**
@@ -135,6 +158,12 @@ export interface EntityDecl {
   supplierField?: string;
   /** The statuses in which the supplier side sees a row at all (an order once released); absent: every status. */
   supplierStatuses?: string[];
+  /**
+   * A field set once the supplier side was shown the row (an order's release date): such a row
+   * stays visible to it in every status, also outside `supplierStatuses` (an order cancelled
+   * with the supplier's consent), while a row never shown stays hidden.
+   */
+  supplierSeenField?: string;
   /** REST base paths: `site` for site-level roles, `tenant` with `{tenantId}`. */
   paths: { site?: string; tenant?: string };
   /**

@@ -1,4 +1,4 @@
-import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import type { EntityDecl, StatusTransition } from '../../renderer/schema/entity.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { cachedReads } from '../db/read-cache.ts';
@@ -278,28 +278,70 @@ export class EntityRepository {
     const tr = sm && Object.hasOwn(sm.transitions, action) ? sm.transitions[action] : undefined;
     if (!sm || !tr) throw notFound(`${this.e.name} has no action ${action}`);
     if (!opts.system) await checkPermissionCode(this.ctx.db, scope.auth, tr.permission, `${action} a ${this.e.name}`);
+    // A supplier's consent is the supplier's own move; a buyer's request never the supplier's.
+    if (!opts.system && tr.by === 'supplier' && !scope.auth.supplierIds) throw forbidden(`Only the supplier may ${action} a ${this.e.name}`);
+    if (!opts.system && tr.by === 'buyer' && scope.auth.supplierIds) throw forbidden(`A supplier may not ${action} a ${this.e.name}`);
+    const written = this.transitionValues(action, tr, body);
     const run = async (tx: Queryable) => {
       const current = await this.get(scope, id, tx);
-      const from = String(current[sm.field] ?? '');
+      const from = String(current[sm.field] ?? sm.initial);
       if (!tr.from.includes(from)) throw new BusinessError('error.status.transition', `Cannot ${action} a ${this.e.name} in status ${from}`, 'warn');
+      if (tr.parentStatus) await this.checkParentStatus(tx, action, tr.parentStatus, current);
       const tenantId = this.rowTenant(scope, current);
       const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId, tx, ctx: this.ctx, ...(opts.system ? { system: true } : {}) };
       for (const h of hooksOf(this.e.name)) await h.beforeWrite?.(current, action, args);
       const version = opts.system ? current.objectVersionNumber : (body.objectVersionNumber ?? current.objectVersionNumber);
-      const params: unknown[] = [id, version, tr.to, scope.auth.userId];
+      // `restore`: back to the status a `remember` kept (one of the machine's statuses), `to` when none was kept.
+      const kept = tr.restore ? current[tr.restore] : undefined;
+      const to = typeof kept === 'string' && kept !== '' ? kept : tr.to;
+      const values: Row = { ...written };
+      if (tr.remember) values[tr.remember] = from;
+      if (tr.restore) values[tr.restore] = null;
+      if (tr.stamp) values[tr.stamp] = new Date().toISOString();
+      const params: unknown[] = [id, version, to, scope.auth.userId];
+      const sets = Object.entries(values).map(([name, v]) => {
+        params.push(toColumnValue(this.e.fields.find((f) => f.name === name)!, v));
+        return `${ident(columnOf(name))} = $${params.length}`;
+      });
       const where = [`${this.pk()} = $1`, 't.object_version_number = $2', ...this.scopeWhere(scope, params)];
       const r = await tx.query(
-        `update ${ident(this.e.table)} t set ${ident(columnOf(sm.field))} = $3, object_version_number = t.object_version_number + 1, last_update_date = now(), last_updated_by = $4 where ${where.join(' and ')}`,
+        `update ${ident(this.e.table)} t set ${[`${ident(columnOf(sm.field))} = $3`, ...sets].join(', ')}, object_version_number = t.object_version_number + 1, last_update_date = now(), last_updated_by = $4 where ${where.join(' and ')}`,
         params,
       );
       if (!r.affectedRows) await this.refuseStale(scope, id, tx);
+      // A status may be what a formula reads (a cancelled line leaves its document's totals).
+      if (hasFormulas(this.e, this.ctx.entities)) await recomputeAfterWrite(tx, this.e, this.ctx.entities, id);
       const row = await this.get(scope, id, tx);
       for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, action, args);
-      await this.audit(tx, scope, tenantId, id, action.toUpperCase(), { [sm.field]: { from, to: tr.to } });
+      await this.audit(tx, scope, tenantId, id, action.toUpperCase(), { [sm.field]: { from, to }, ...values });
       return row;
     };
     if (opts.tx) return run(opts.tx);
     return this.ctx.db.transaction(run).catch(dbError);
+  }
+
+  /**
+   * The fields a transition writes from its body (`fields`), each required one holding a value:
+   * an empty one is refused before anything is read, naming the field.
+   */
+  private transitionValues(action: string, tr: StatusTransition, body: Row): Row {
+    const out: Row = {};
+    for (const name of tr.fields ?? []) {
+      const v = typeof body[name] === 'string' ? (body[name] as string).trim() : body[name];
+      if (v !== undefined) out[name] = v === '' ? null : v;
+    }
+    for (const name of tr.required ?? [])
+      if (out[name] === undefined || out[name] === null) throw Object.assign(badRequest(`${name} is required to ${action} a ${this.e.name}`), { field: name });
+    return out;
+  }
+
+  /** A line's transition that needs its document in one of `statuses` (a line cancelled only before release). */
+  private async checkParentStatus(tx: Queryable, action: string, statuses: string[], row: Row): Promise<void> {
+    const doc = this.e.parent && this.ctx.entities.get(this.e.parent.entity);
+    if (!doc?.status) return;
+    const r = await tx.query<{ s: unknown }>(`select ${ident(columnOf(doc.status.field))} as s from ${ident(doc.table)} where ${ident(columnOf(doc.primaryKey))} = $1`, [row[this.e.parent!.field]]);
+    const status = String(r.rows[0]?.s ?? '');
+    if (!statuses.includes(status)) throw new BusinessError('error.status.transition', `Cannot ${action} a ${this.e.name} while its ${doc.name} is ${status}`, 'warn');
   }
 
   private async audit(tx: Queryable, scope: Scope, tenantId: number, id: number, action: string, changes: Row) {

@@ -31,7 +31,7 @@ export interface RestConvention {
   update(base: string, e: EntityDecl, record: Row, body: Row): CallSpec;
   /** Deleting rows: one batch call of keys and versions, or one call per record. */
   remove(base: string, e: EntityDecl, records: Row[]): CallSpec[];
-  transition(base: string, e: EntityDecl, record: Row, action: string): CallSpec;
+  transition(base: string, e: EntityDecl, record: Row, action: string, values?: Row): CallSpec;
   history(base: string, e: EntityDecl, id: unknown): CallSpec;
   importFile(base: string): CallSpec;
   /** Rows and total of a list answer; `where` names other keys (a screen's `response`). */
@@ -83,11 +83,11 @@ export const platformConvention: RestConvention = {
     if (r?.path?.includes(`{${e.primaryKey}}`)) return records.map((rec) => ({ method: r.method ?? 'DELETE', url: apiPath(base, r.path), vars: rec, ...(r.body ? { body: keyAndVersion(e, rec) } : {}) }));
     return [{ method: r?.method ?? 'DELETE', url: apiPath(base, r?.path), body: records.map((rec) => keyAndVersion(e, rec)) }];
   },
-  transition: (base, e, record, action) => ({
+  transition: (base, e, record, action, values) => ({
     method: 'POST',
     url: apiPath(base, e.api?.transition?.path ?? `/{${e.primaryKey}}/actions/{action}`).replace('{action}', action),
     vars: record,
-    ...(e.api?.transition?.body === false ? {} : { body: { objectVersionNumber: record.objectVersionNumber } }),
+    ...(e.api?.transition?.body === false && !values ? {} : { body: { ...values, objectVersionNumber: record.objectVersionNumber } }),
   }),
   history: (base, e, id) => ({ method: 'GET', url: `${base}/{${e.primaryKey}}/history`, vars: { [e.primaryKey]: id } }),
   importFile: (base) => ({ method: 'POST', url: `${base}/import` }),
