@@ -120,7 +120,7 @@ export interface ActionProps extends Record<ActionType, object> {
   form: object;
   import: { url?: string };
   download: { url?: string; field?: string };
-  print: object;
+  print: { title?: Label };
   custom: { handler: string; field?: string; params?: Record<string, string> };
 }
 

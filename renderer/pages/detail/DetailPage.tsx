@@ -67,7 +67,15 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
     return r.ok;
   };
   const scope = { record: store.form.values, user: s.user, route: params };
-  const ctx = () => ({ entity, api: store.api, record: store.form.values, params, refresh: () => store.load(), save });
+  const ctx = () => ({
+    entity,
+    api: store.api,
+    record: store.form.values,
+    params,
+    refresh: () => store.load(),
+    save,
+    document: { title: screen.title ?? entity.label ?? entity.name, form: store.form, sections, tabs, vars: { ...s.user, ...params, ...store.form.values } },
+  });
   // Child tables fill their filters from the record; spreading it reads every value, which would
   // re-render the whole page on each key, so it is done only when there are child tables.
   const vars = tabs.length > 0 ? { ...s.user, ...params, ...store.form.values } : {};
