@@ -159,9 +159,10 @@ export interface EntityDecl {
   /** The statuses in which the supplier side sees a row at all (an order once released); absent: every status. */
   supplierStatuses?: string[];
   /**
-   * A field set once the supplier side was shown the row (an order's release date): such a row
-   * stays visible to it in every status, also outside `supplierStatuses` (an order cancelled
-   * with the supplier's consent), while a row never shown stays hidden.
+   * A field the server sets only once the supplier side was shown the row (an order's status
+   * before a cancellation request, written by the transition's `remember`): such a row stays
+   * visible to it in every status, also outside `supplierStatuses` (an order cancelled with the
+   * supplier's consent), while a row never shown stays hidden. It must be read-only.
    */
   supplierSeenField?: string;
   /** REST base paths: `site` for site-level roles, `tenant` with `{tenantId}`. */

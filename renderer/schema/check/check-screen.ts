@@ -220,7 +220,7 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
     if (f !== e.primaryKey && !names.includes(f)) add('/defaultSort', `"${f}" is not a field`);
   }
   if (e.tenantField && !names.includes(e.tenantField)) add('/tenantField', `"${e.tenantField}" is not a field`);
-  if (e.supplierSeenField && !names.includes(e.supplierSeenField)) add('/supplierSeenField', `"${e.supplierSeenField}" is not a field`);
+  if (e.supplierSeenField && !e.fields.find((f) => f.name === e.supplierSeenField)?.readOnly) add('/supplierSeenField', `"${e.supplierSeenField}" is not a read-only field (a request could set it and show the row to suppliers)`);
   if (e.supplierField && e.fields.find((f) => f.name === e.supplierField)?.type !== 'integer') add('/supplierField', `"${e.supplierField}" is not an integer field`);
   e.fields.forEach((f, i) => {
     if (f.formula && !f.readOnly) add(`/fields/${i}/formula`, `a computed field must be readOnly`);
