@@ -56,6 +56,31 @@ describe('cancelling a released order', () => {
   });
 });
 
+describe('cancelling an order line', () => {
+  it('the buyer cancels one line of a draft with a reason; the line shows cancelled and the total drops at once', async () => {
+    const o = (
+      await e.ctx.db.query<{ id: number }>(
+        "select h.po_header_id::float8 as id from sodr_po_header h where h.tenant_id = 1 and h.status_code = 'NEW' and (select count(*) from sodr_po_line l where l.po_header_id = h.po_header_id) >= 2 order by h.po_header_id desc limit 1",
+      )
+    ).rows[0]!;
+    const line = (await e.ctx.db.query<{ id: number; amount: string }>('select po_line_id::float8 as id, line_amount::text as amount from sodr_po_line where po_header_id = $1 order by line_num limit 1', [o.id])).rows[0]!;
+    const amount = async () => Number((await e.ctx.db.query<{ a: string }>('select amount::text as a from sodr_po_header where po_header_id = $1', [o.id])).rows[0]!.a);
+    const before = await amount();
+    const page = await e.signIn('buyer', `/sodr/send-order/detail/${o.id}`);
+    const screen = page.locator('[data-screen="/sodr/send-order/detail/:id"]:visible');
+    const row = screen.locator(`[role="row"][data-row-key="${line.id}"]`);
+    await row.getByRole('button', { name: /^取消行$/ }).click();
+    const dialog = page.getByTestId('transition-fields');
+    await dialog.locator('#transition-cancelReason').fill('Ordered twice');
+    await dialog.getByTestId('transition-fields-ok').click();
+    await expect.poll(amount).toBeCloseTo(before - Number(line.amount), 2);
+    // The header shows the server's new total without a reload; the line is marked and has no cancel button.
+    await expect.poll(async () => Number((await screen.locator('input[id$="amount"]').first().inputValue()).replace(/,/g, '')), { timeout: 15000 }).toBeCloseTo(before - Number(line.amount), 2);
+    await expect.poll(() => row.locator('[data-column="cancelReason"]').innerText()).toBe('Ordered twice');
+    expect(await row.getByRole('button', { name: /^取消行$/ }).count()).toBe(0);
+  });
+});
+
 describe('printing an order', () => {
   it('opens the print view with the order number, every line and the total, and calls the browser print', async () => {
     const o = (await e.ctx.db.query<{ id: number; num: string }>("select po_header_id::float8 as id, display_po_num as num from sodr_po_header where tenant_id = 1 and status_code = 'NEW' order by po_header_id limit 1")).rows[0]!;

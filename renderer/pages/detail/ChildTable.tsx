@@ -37,7 +37,7 @@ export function ChildTable(p: LineTabProps) {
   return <DialogLines {...p} />;
 }
 
-const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, params = {} }: LineTabProps) {
+const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, params = {}, reloadHeader }: LineTabProps) {
   const s = useServices();
   // The header's values change as the user types; calls read the latest ones.
   const latest = useRef(vars);
@@ -59,7 +59,18 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
   const scope = { user: s.user, route: params };
   const ctx =
     (record?: Row) =>
-    (): Omit<ActionContext, 'action' | 'services' | 'dialogs'> => ({ entity, api: store.api, record, params, form, refresh: () => store.load(filterValues(tab, entity, latest.current)) });
+    (): Omit<ActionContext, 'action' | 'services' | 'dialogs'> => ({
+      entity,
+      api: store.api,
+      record,
+      params,
+      form,
+      // A row action may change what the header shows (its totals); the lines reload with it.
+      refresh: async () => {
+        await store.load(filterValues(tab, entity, latest.current));
+        if (record) await reloadHeader?.();
+      },
+    });
   const table = (
     <DataTable
       columns={columns}

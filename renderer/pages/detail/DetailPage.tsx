@@ -98,7 +98,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
             ...tabs.map(({ tab, entity: e, columns }, i) => ({
               key: String(i),
               label: s.label(tab.title),
-              children: <ChildTable tab={tab} index={i} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} />,
+              children: <ChildTable tab={tab} index={i} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} reloadHeader={() => (store.dirty ? Promise.resolve() : store.load())} />,
             })),
             ...(screen.history
               ? [{ key: 'history', label: s.t('hzero.common.title.history', 'History'), children: <HistoryTab entity={entity} id={store.form.values[entity.primaryKey]} version={store.form.values.objectVersionNumber} /> }]
