@@ -339,8 +339,9 @@ export class EntityRepository {
   private async checkParentStatus(tx: Queryable, action: string, statuses: string[], row: Row): Promise<void> {
     const doc = this.e.parent && this.ctx.entities.get(this.e.parent.entity);
     if (!doc?.status) return;
-    // Shared lock: the document cannot move (be released) until this line's move commits.
-    const r = await tx.query<{ s: unknown }>(`select ${ident(columnOf(doc.status.field))} as s from ${ident(doc.table)} where ${ident(columnOf(doc.primaryKey))} = $1 for share`, [row[this.e.parent!.field]]);
+    // Locked: the document cannot move (be released) until this line's move commits; `for update`, not
+    // `for share`, since the move then writes the document's totals (two shared holders would deadlock).
+    const r = await tx.query<{ s: unknown }>(`select ${ident(columnOf(doc.status.field))} as s from ${ident(doc.table)} where ${ident(columnOf(doc.primaryKey))} = $1 for update`, [row[this.e.parent!.field]]);
     const status = String(r.rows[0]?.s ?? doc.status.initial);
     if (!statuses.includes(status)) throw new BusinessError('error.status.transition', `Cannot ${action} a ${this.e.name} while its ${doc.name} is ${status}`, 'warn');
   }

@@ -167,6 +167,16 @@ describe('cancelling an order line', () => {
     expect((await get(o.poHeaderId)).amount).toBe(200);
   });
 
+  it('cancels two lines of one order at the same moment, both counted out of the total', async () => {
+    const o = await orderOf(s.call, 'buyer', 10);
+    const b = (await call('POST', PO_LINES, { poHeaderId: o.poHeaderId, lineNum: 2, itemCode: 'B', itemName: 'B', quantity: 1, unitPrice: 5, taxCode: 'NONE' })).json();
+    await call('POST', PO_LINES, { poHeaderId: o.poHeaderId, lineNum: 3, itemCode: 'C', itemName: 'C', quantity: 1, unitPrice: 1, taxCode: 'NONE' });
+    const [a] = (await call('GET', `${PO_LINES}?poHeaderId=${String(o.poHeaderId)}&lineNum=1`)).json().content as Row[];
+    const both = await Promise.all([a!, b as Row].map((l) => call('POST', `${PO_LINES}/${String(l.poLineId)}/actions/cancel`, { cancelReason: 'at once' })));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await get(o.poHeaderId)).amount).toBe(1);
+  });
+
   it('is refused once the order is released', async () => {
     const o = await boundOrder('PUBLISHED');
     const [line] = (await call('GET', `${PO_LINES}?poHeaderId=${String(o.poHeaderId)}&size=1`)).json().content as Row[];
