@@ -81,6 +81,29 @@ describe('cancelling an order line', () => {
   });
 });
 
+describe('cancelling a requisition line', () => {
+  it('the buyer cancels one line of an approved requisition with a reason on the cancel screen; it leaves the amount', async () => {
+    const pr = (
+      await e.ctx.db.query<{ id: number }>(
+        `select h.pr_header_id::float8 as id from sprm_pr_header h where h.tenant_id = 1 and h.pr_status_code = 'APPROVED' and h.pr_source_platform = 'SRM'
+            and exists (select 1 from sprm_pr_line l where l.pr_header_id = h.pr_header_id and l.execution_status_code = 'NONE') order by 1 limit 1`,
+      )
+    ).rows[0]!;
+    const line = (await e.ctx.db.query<{ id: number; amount: string }>("select pr_line_id::float8 as id, line_amount::text as amount from sprm_pr_line where pr_header_id = $1 and execution_status_code = 'NONE' order by line_num limit 1", [pr.id])).rows[0]!;
+    const amount = async () => Number((await e.ctx.db.query<{ a: string }>('select amount::text as a from sprm_pr_header where pr_header_id = $1', [pr.id])).rows[0]!.a);
+    const before = await amount();
+    const page = await e.signIn('buyer', `/sprm/purchase-requisition-cancel/detail-non-erp/${pr.id}`);
+    const row = page.locator(`[data-screen="/sprm/purchase-requisition-cancel/detail-non-erp/:id"]:visible [role="row"][data-row-key="${line.id}"]`);
+    await row.getByRole('button', { name: /^取消行$/ }).click();
+    const dialog = page.getByTestId('transition-fields');
+    await dialog.locator('#transition-cancelReason').fill('Bought elsewhere');
+    await dialog.getByTestId('transition-fields-ok').click();
+    await expect.poll(async () => (await e.ctx.db.query<{ f: number; r: string }>('select cancelled_flag::int as f, cancel_reason as r from sprm_pr_line where pr_line_id = $1', [line.id])).rows[0]).toEqual({ f: 1, r: 'Bought elsewhere' });
+    expect(await amount()).toBeCloseTo(before - Number(line.amount), 2);
+    await expect.poll(() => row.getByRole('button', { name: /^取消行$/ }).count()).toBe(0);
+  });
+});
+
 describe('printing an order', () => {
   it('opens the print view with the order number, every line and the total, and calls the browser print', async () => {
     const o = (await e.ctx.db.query<{ id: number; num: string }>("select po_header_id::float8 as id, display_po_num as num from sodr_po_header where tenant_id = 1 and status_code = 'NEW' order by po_header_id limit 1")).rows[0]!;
