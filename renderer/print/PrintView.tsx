@@ -108,7 +108,7 @@ export function PrintView({ doc, onClose }: Props) {
         tabs.map((t, i) => {
           const rows = lines[i]!;
           const spec = summarySpec(t.columns, t.tab.table?.summary);
-          const totals = summaryValues(rows, spec);
+          const totals = summaryValues(rows, spec, t.tab.table?.summaryWhere);
           const hasTotals = Object.keys(spec).length > 0;
           return (
             <section key={i}>

@@ -160,6 +160,8 @@ export interface TableSpec {
    * cell format. A server-paged list summarises the rows of the current page (and says so).
    */
   summary?: Record<string, SummaryFn>;
+  /** Which rows the summary counts, an expression over `record` (`"record.cancelledFlag != 1"`); all without it. */
+  summaryWhere?: string;
 }
 
 export interface ScreenBase {

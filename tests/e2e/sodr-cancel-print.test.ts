@@ -78,6 +78,16 @@ describe('cancelling an order line', () => {
     await expect.poll(async () => Number((await screen.locator('input[id$="amount"]').first().inputValue()).replace(/,/g, '')), { timeout: 15000 }).toBeCloseTo(before - Number(line.amount), 2);
     await expect.poll(() => row.locator('[data-column="cancelReason"]').innerText()).toBe('Ordered twice');
     expect(await row.getByRole('button', { name: /^取消行$/ }).count()).toBe(0);
+    // The lines' footer leaves the cancelled line out too (summaryWhere), agreeing with the header.
+    const shown = (before - Number(line.amount)).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(await screen.getByTestId('table-summary').locator('[data-column="lineAmount"]').innerText()).toContain(shown);
+    // And so does the print view's total.
+    await page.evaluate(() => {
+      (window as unknown as { print: () => void }).print = () => undefined;
+    });
+    await page.getByTestId('detail-actions').getByRole('button', { name: /^打\s*印$/ }).click();
+    await expect.poll(() => page.getByTestId('print-totals').locator('[data-column="lineAmount"]').innerText(), { timeout: 15000 }).toContain(shown);
+    expect(await page.getByTestId('print-view').locator('[data-field="amount"]').innerText()).toContain(shown);
   });
 });
 

@@ -79,6 +79,7 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
       loading={store.loading}
       tree={tab.table?.tree}
       summary={tab.table?.summary}
+      summaryWhere={tab.table?.summaryWhere}
       rowActions={
         rowActions.length
           ? (row) => (

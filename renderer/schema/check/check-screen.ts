@@ -146,6 +146,7 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
     for (const name of Object.keys((t.summary as Json | undefined) ?? {})) {
       if (!shown.includes(name)) add(`${path}/summary/${name}`, `"${name}" is not a column of this table${suggest(name, shown)}`);
     }
+    expr(t.summaryWhere, `${path}/summaryWhere`);
   };
   const sections = (list: unknown, path: string, e: EntityDecl | undefined) => {
     ((list as Json[]) ?? []).forEach((s, si) => {
