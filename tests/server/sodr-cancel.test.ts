@@ -73,7 +73,7 @@ describe('cancelling a released order needs the supplier', () => {
     const put = await call('PUT', `${PO}/${String(o.poHeaderId)}`, { ...cur, remark: 'changed meanwhile' });
     expect(put.statusCode).toBe(409);
     expect(put.json()).toMatchObject({ code: 'error.status.locked', field: 'remark' });
-    // The buyer cannot answer its own request, nor the supplier ask; the supplier answers.
+    // The buyer cannot answer its own request; the supplier answers (and never asks: see below).
     expect((await act(o.poHeaderId, 'agreeCancel', {}, 'buyer')).statusCode).toBe(403);
     expect((await act(o.poHeaderId, 'refuseCancel', {}, 'buyer')).statusCode).toBe(403);
     const seen = await get(o.poHeaderId, 'supplier');
@@ -84,6 +84,13 @@ describe('cancelling a released order needs the supplier', () => {
     // Once shown to the supplier, the cancelled order stays in its list.
     const list = (await call('GET', `${PO}?statusCode=CANCELED&size=1000`, undefined, 'supplier')).json().content as Row[];
     expect(list.map((x) => x.poHeaderId)).toContain(o.poHeaderId);
+  });
+
+  it('refuses the request from the supplier side', async () => {
+    const o = await boundOrder('PUBLISHED');
+    const r = await act(o.poHeaderId, 'cancelRequest', { cancelReason: 'We cannot deliver' }, 'supplier');
+    expect(r.statusCode).toBe(403);
+    expect((await get(o.poHeaderId)).statusCode).toBe('PUBLISHED');
   });
 
   it('goes back to the status it left when the supplier refuses, from each released status', async () => {
