@@ -1,4 +1,5 @@
 import type { EntityDecl, EntityField } from '../schema/entity.ts';
+import type { Label } from '../schema/label.ts';
 import type { ActionContext } from './types.ts';
 import { meaningOf } from '../schema/meaning.ts';
 
@@ -21,12 +22,21 @@ export function recordSheet(entity: EntityDecl, rec: Record<string, unknown>, ti
 }
 
 /**
- * `{"type": "print"}`: on a record (detail page or row) a sheet of its labelled fields with display
- * values (meanings, not codes); on a list's toolbar the page as shown (search form, buttons and
- * paging left out). Written into a hidden frame that prints itself, so the app stays as it was.
+ * `{"type": "print"}`: on a detail page the print view of the document (print/PrintView.tsx: its
+ * header fields, every line of its line tabs with their totals, rendered by the page's own field
+ * widgets and cells, then the browser's print dialog, which also saves a PDF); on a row a sheet of
+ * its labelled fields with display values (meanings, not codes); on a list's toolbar the page as
+ * shown (search form, buttons and paging left out). Sheets are written into a hidden frame that
+ * prints itself, so the app stays as it was.
  */
 export default async function print(ctx: ActionContext): Promise<void> {
   const s = ctx.services;
+  if (ctx.document) {
+    // A detail page: the whole document (header, every line, totals) in the print view, its own chunk.
+    const { openPrintView } = await import('../print/PrintView.tsx');
+    openPrintView(s, { ...ctx.document, title: (ctx.action.title as Label | undefined) ?? ctx.document.title });
+    return;
+  }
   const title = ctx.entity?.label ? s.label(ctx.entity.label) : document.title;
   let body: string;
   if (ctx.record && ctx.entity) {

@@ -1,6 +1,7 @@
 import type { EntityApi } from '../data/entity-api.ts';
 import type { DialogApi } from '../dialogs/dialog-api.ts';
 import type { RecordFormSpec } from '../form/RecordForm.tsx';
+import type { PrintDocument } from '../print/print-document.ts';
 import type { RendererServices } from '../runtime/services.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import type { ActionBase } from '../schema/screen.ts';
@@ -27,6 +28,8 @@ export interface ActionContext {
   save?(): Promise<boolean>;
   /** Lists with editable columns and editable detail tabs: the record form `form` actions open. */
   form?: RecordFormSpec;
+  /** Detail pages: the record as the page shows it (header sections, line tabs), for `print`. */
+  document?: PrintDocument;
 }
 
 export type ActionHandler = (ctx: ActionContext) => Promise<void>;

@@ -37,7 +37,7 @@ export interface EntityApi {
   /** Writes `body` (the record itself by default) over the record, with its `objectVersionNumber`. */
   update(record: Row, body?: Row): Promise<Row>;
   remove(records: Row[]): Promise<void>;
-  /** A status action; `values`: the fields the transition declares it writes. */
+  /** A status action; `values`: what the transition writes with the move (its declared `fields`, a reason). */
   transition(record: Row, action: string, values?: Row): Promise<Row>;
   /** The export's columns (`exportType=COLUMN`) and the filled URL the download form posts to. */
   exportColumns(url?: string): Promise<{ url: string; columns: Array<{ name: string; title: string }> }>;

@@ -57,18 +57,28 @@ export interface StatusTransition {
   /** Permission code checked by the server and the UI before the transition. */
   permission?: string;
   /**
-   * Which side of a shared document takes it: `supplier` only a supplier-side role (acting for the
-   * row's supplier, so a buyer never confirms on a supplier's behalf), `buyer` only the others.
-   * Absent: whoever holds the permission.
-   */
-  by?: 'buyer' | 'supplier';
-  /**
-   * Fields the transition writes with the move, from the request body (a return's comment); the
-   * renderer asks for them in a dialog first. They are written only this way when declared read-only.
+   * Fields the request body writes together with the move (a reason), whatever the status locks
+   * otherwise; the UI asks for them before the move. Other body fields are ignored.
    */
   fields?: string[];
-  /** Of `fields`, those that must not be empty: the server refuses the move naming the field (400). */
+  /** Of `fields`, those that must hold a value: an empty one is refused (400) naming the field. */
   required?: string[];
+  /** A field that keeps the status the record leaves, for a later transition's `restore`. */
+  remember?: string;
+  /**
+   * Goes back to the status held in this field (written by another transition's `remember`)
+   * instead of `to`, which stays the fallback when the field is empty; the field is cleared.
+   */
+  restore?: string;
+  /** On a line entity (`parent`): the statuses its parent document must be in for the move. */
+  parentStatus?: string[];
+  /** A date-time field the move sets to now (an order's release date). */
+  stamp?: string;
+  /**
+   * Which side takes the move on a document shared with suppliers (`supplierField`): `supplier`,
+   * only a supplier-side role (its consent); `buyer`, never one. Absent: whoever holds `permission`.
+   */
+  by?: 'supplier' | 'buyer';
 }
 
 /**
@@ -148,6 +158,13 @@ export interface EntityDecl {
   supplierField?: string;
   /** The statuses in which the supplier side sees a row at all (an order once released); absent: every status. */
   supplierStatuses?: string[];
+  /**
+   * A field the server sets only once the supplier side was shown the row (an order's status
+   * before a cancellation request, written by the transition's `remember`): such a row stays
+   * visible to it in every status, also outside `supplierStatuses` (an order cancelled with the
+   * supplier's consent), while a row never shown stays hidden. It must be read-only.
+   */
+  supplierSeenField?: string;
   /** REST base paths: `site` for site-level roles, `tenant` with `{tenantId}`. */
   paths: { site?: string; tenant?: string };
   /**

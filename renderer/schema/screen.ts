@@ -120,7 +120,7 @@ export interface ActionProps extends Record<ActionType, object> {
   form: object;
   import: { url?: string };
   download: { url?: string; field?: string };
-  print: object;
+  print: { title?: Label };
   custom: { handler: string; field?: string; params?: Record<string, string> };
 }
 
@@ -160,6 +160,8 @@ export interface TableSpec {
    * cell format. A server-paged list summarises the rows of the current page (and says so).
    */
   summary?: Record<string, SummaryFn>;
+  /** Which rows the summary counts, an expression over `record` (`"record.cancelledFlag != 1"`); all without it. */
+  summaryWhere?: string;
 }
 
 export interface ScreenBase {

@@ -41,6 +41,8 @@ export interface DataTableProps {
   settings?: TableSettings;
   /** Footer row: field → sum/avg/min/max/count over `rows` (columns' own `summary` are added). */
   summary?: Record<string, SummaryFn>;
+  /** Which rows the footer counts (an expression over `record`); all without it. */
+  summaryWhere?: string;
   /** The footer's label; "Total" unless the host says what the rows are ("Page total"). */
   summaryLabel?: string;
   /**
@@ -84,7 +86,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
   const visible = useMemo(() => placeColumns(table, p.columns, selectWidth).map((pc) => ({ ...pc, Cell: cells.peek(pc.column.cell) })), [defs, state, p.columns, selectWidth, cells]);
   const summary = useMemo(() => summarySpec(p.columns, p.summary), [p.columns, p.summary]);
   const hasSummary = Object.keys(summary).length > 0;
-  const totals = useMemo(() => (hasSummary && !p.summaryValuesOf ? summaryValues(p.rows, summary) : {}), [hasSummary, p.rows, summary, p.summaryValuesOf]);
+  const totals = useMemo(() => (hasSummary && !p.summaryValuesOf ? summaryValues(p.rows, summary, p.summaryWhere) : {}), [hasSummary, p.rows, summary, p.summaryWhere, p.summaryValuesOf]);
   const rowModel = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const reportRect = useRef<((rect: Rect) => void) | undefined>(undefined);
@@ -208,7 +210,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
               columns={visible}
               spec={summary}
               values={totals}
-              live={p.summaryValuesOf ? { rows: p.rows, valuesOf: p.summaryValuesOf } : undefined}
+              live={p.summaryValuesOf ? { rows: p.rows, valuesOf: p.summaryValuesOf, where: p.summaryWhere } : undefined}
               label={p.summaryLabel ?? s.t('hzero.common.table.total', 'Total')}
               height={rowHeight}
               selectWidth={selectWidth}

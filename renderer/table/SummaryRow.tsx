@@ -35,14 +35,14 @@ export const SummaryRow = observer(function SummaryRow(p: {
   spec: Record<string, SummaryFn>;
   values: Record<string, number | undefined>;
   /** Totals over observable values, recomputed here (only this row re-renders on an edit). */
-  live?: { rows: readonly Record<string, unknown>[]; valuesOf: (row: Record<string, unknown>) => Record<string, unknown> };
+  live?: { rows: readonly Record<string, unknown>[]; valuesOf: (row: Record<string, unknown>) => Record<string, unknown>; where?: string };
   label: string;
   height: number;
   selectWidth: number;
   stickySelect: boolean;
   actionsWidth: number;
 }) {
-  const values = p.live ? summaryValues(p.live.rows.map(p.live.valuesOf), p.spec) : p.values;
+  const values = p.live ? summaryValues(p.live.rows.map(p.live.valuesOf), p.spec, p.live.where) : p.values;
   return (
     <div className="dt-summary" role="row" data-testid="table-summary" style={{ height: p.height }}>
       {p.selectWidth > 0 && <div className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }} />}

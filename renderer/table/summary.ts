@@ -1,5 +1,6 @@
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import type { SummaryFn } from '../schema/screen.ts';
+import { evaluateFlag } from '../schema/expressions/evaluate.ts';
 
 type Row = Record<string, unknown>;
 
@@ -53,7 +54,11 @@ export function summarySpec(columns: readonly ResolvedColumn[], tableSummary?: R
   return out;
 }
 
-/** Every summarised column's value over the rows. */
-export function summaryValues(rows: readonly Row[], spec: Record<string, SummaryFn>): Record<string, number | undefined> {
-  return Object.fromEntries(Object.entries(spec).map(([field, fn]) => [field, summarize(rows, field, fn)]));
+/**
+ * Every summarised column's value over the rows; with `where` (the table's `summaryWhere`, an
+ * expression over `record`) over the rows it holds for only (a cancelled line is not summed).
+ */
+export function summaryValues(rows: readonly Row[], spec: Record<string, SummaryFn>, where?: string): Record<string, number | undefined> {
+  const counted = where ? rows.filter((record) => evaluateFlag(where, { record }, true)) : rows;
+  return Object.fromEntries(Object.entries(spec).map(([field, fn]) => [field, summarize(counted, field, fn)]));
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { type ConventionRoute, conventionRoutes, type RouteOp } from '../../renderer/schema/wire/convention-routes.ts';
 import { BusinessError } from '../http/errors.ts';
-import { bodySchema } from './body-schema.ts';
+import { bodySchema, fieldJsonSchema } from './body-schema.ts';
 import { type Access, checkEntityAccess } from './permissions.ts';
 import { EntityRepository } from './repository.ts';
 import { listQuerySchema } from './route-schemas.ts';
@@ -51,6 +51,16 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       const updateSchema = bodySchema(e, 'update', level);
       const batchItem = { type: 'object', required: [e.primaryKey], properties: { [e.primaryKey]: idSchema, objectVersionNumber: { type: 'integer' } } };
       const actions = Object.keys(e.status?.transitions ?? {});
+      // What a status action's body may write with the move (its transitions' `fields`: a reason).
+      const transitionBody = Object.fromEntries(
+        Object.values(e.status?.transitions ?? {})
+          .flatMap((t) => t.fields ?? [])
+          // An undeclared name is the checker's to report (naming file and path), not a crash here.
+          .flatMap((n) => {
+            const f = e.fields.find((x) => x.name === n);
+            return f ? [[n, fieldJsonSchema(f)] as const] : [];
+          }),
+      );
       const versionQuery = { type: 'object', properties: { objectVersionNumber: { type: 'integer' } } };
 
       /** One row of a write: a key makes it an update, none a create (where the route does both). */
@@ -119,7 +129,7 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
         transition: () => ({
           access: 'write',
           summary: 'Status action on',
-          schema: { params: params({ id: idSchema, action: { type: 'string', enum: actions } }), body: { type: ['object', 'null'], properties: { objectVersionNumber: { type: 'integer' } } } },
+          schema: { params: params({ id: idSchema, action: { type: 'string', enum: actions } }), body: { type: ['object', 'null'], properties: { objectVersionNumber: { type: 'integer' }, ...transitionBody } } },
           handler: (req) => repo.transition(scope(req), idOf(req), (req.params as Row).action as string, (req.body as Row | null) ?? {}),
         }),
       };

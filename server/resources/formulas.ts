@@ -10,7 +10,8 @@ type Entities = ReadonlyMap<string, EntityDecl>;
  * Computed fields (`formula` on a field), evaluated by the database in exact decimal arithmetic,
  * never in binary floats: the formula is compiled to SQL over the row (`t`), its parent and its
  * lines. The language: the row's fields, `parent.<field>`, numbers, `+ - * /`, parentheses, and
- * `round(x, digits)`, `coalesce(a, b)`, `sum(<line entity>.<field>)`, `precision(<currency code>)`
+ * `round(x, digits)`, `coalesce(a, b)`, `sum(<line entity>.<field>)` or `sum(<line entity>.<field>, <condition
+ * over the line's fields>)` (only the lines meeting it), `precision(<currency code>)`
  * (the currency's financial precision, master data), `taxRate(<tax code>)` (the tenant's rate, master data).
  */
 export function compileFormula(e: EntityDecl, entities: Entities, source: string, params: unknown[]): string {
@@ -58,19 +59,60 @@ export function compileFormula(e: EntityDecl, entities: Entities, source: string
         if (name === 'precision' && args.length === 1) return `coalesce((select c.financial_precision from hpfm_currency c where c.currency_code = ${walk(args[0]!)} limit 1), 2)`;
         if (name === 'taxRate' && args.length === 1)
           return `coalesce((select r.tax_rate from smdm_tax_rate r where r.tenant_id = t.tenant_id and r.tax_code = ${walk(args[0]!)} and r.enabled_flag = 1 limit 1), 0)::numeric`;
-        if (name === 'sum' && args.length === 1 && args[0]!.type === 'MemberExpression') {
+        if (name === 'sum' && (args.length === 1 || args.length === 2) && args[0]!.type === 'MemberExpression') {
           const m = args[0]!;
           const child = entities.get((m.object as Ast).name as string);
           const prop = (m.property as Ast).name as string;
           if (!child || child.parent?.entity !== e.name) throw new Error(`${String((m.object as Ast).name)} is not a line entity of ${e.name} (formula \`${source}\`)`);
           field(child, prop);
-          return `(select coalesce(sum(c.${ident(columnOf(prop))}), 0) from ${ident(child.table)} c where c.${ident(columnOf(child.parent.field))} = t.${ident(columnOf(e.primaryKey))})`;
+          // `sum(poLine.lineAmount, cancelledFlag != 1)`: only the lines meeting the condition count.
+          const only = args.length === 2 ? ` and coalesce(${condition(child, args[1]!)}, false)` : '';
+          return `(select coalesce(sum(c.${ident(columnOf(prop))}), 0) from ${ident(child.table)} c where c.${ident(columnOf(child.parent.field))} = t.${ident(columnOf(e.primaryKey))}${only})`;
         }
         throw new Error(`${name}() is not a formula function (formula \`${source}\`)`);
       }
       default:
         throw new Error(`${n.type} is not allowed in formula \`${source}\``);
     }
+  };
+  /**
+   * A condition over a line's fields (alias `c`): comparisons of fields, numbers, strings and
+   * `null`, joined by `&&`, `||` and `!`. A comparison with null is `is (not) null`.
+   */
+  const condition = (child: EntityDecl, n: Ast): string => {
+    const operand = (x: Ast): string | null => {
+      if (x.type === 'Identifier') return typed(field(child, x.name as string), `c.${ident(columnOf(x.name as string))}`);
+      if (x.type === 'Literal') {
+        if (x.value === null) return null;
+        if (typeof x.value === 'number') {
+          params.push(String(x.value));
+          return `$${params.length}::numeric`;
+        }
+        if (typeof x.value === 'string') {
+          params.push(x.value);
+          return `$${params.length}::text`;
+        }
+      }
+      throw new Error(`a condition compares a line's fields with numbers, strings or null (formula \`${source}\`)`);
+    };
+    const op = n.operator as string | undefined;
+    if ((n.type === 'BinaryExpression' || n.type === 'LogicalExpression') && (op === '&&' || op === '||'))
+      return `(${condition(child, n.left as Ast)} ${op === '&&' ? 'and' : 'or'} ${condition(child, n.right as Ast)})`;
+    if (n.type === 'UnaryExpression' && op === '!') return `(not ${condition(child, n.argument as Ast)})`;
+    const cmp: Record<string, string> = { '==': '=', '===': '=', '!=': '<>', '!==': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+    if (n.type === 'BinaryExpression' && op && cmp[op]) {
+      const l = operand(n.left as Ast);
+      const r = operand(n.right as Ast);
+      const eq = cmp[op] === '=';
+      if (l === null || r === null) {
+        if (!eq && cmp[op] !== '<>') throw new Error(`null is compared only with == or != (formula \`${source}\`)`);
+        const v = l ?? r;
+        return v === null ? (eq ? 'true' : 'false') : `(${v} is ${eq ? '' : 'not '}null)`;
+      }
+      // `!=` keeps rows whose field is empty (a flag not set is not 1).
+      return cmp[op] === '<>' ? `(${l} is distinct from ${r})` : `(${l} ${cmp[op]} ${r})`;
+    }
+    throw new Error(`${n.type} is not a line condition (formula \`${source}\`)`);
   };
   return walk(parseExpression(source));
 }

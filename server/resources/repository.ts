@@ -291,26 +291,35 @@ export class EntityRepository {
     }
     const run = async (tx: Queryable) => {
       const current = await this.get(scope, id, tx);
-      const from = String(current[sm.field] ?? '');
+      const from = String(current[sm.field] ?? sm.initial);
       if (!tr.from.includes(from)) throw new BusinessError('error.status.transition', `Cannot ${action} a ${this.e.name} in status ${from}`, 'warn');
+      if (tr.parentStatus) await this.checkParentStatus(tx, action, tr.parentStatus, current);
       // The values it writes are checked once the row is known to be the caller's and in a status the move starts from.
       const written = this.transitionValues(action, tr, body);
       const tenantId = this.rowTenant(scope, current);
       const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId, tx, ctx: this.ctx, ...(opts.system ? { system: true } : {}) };
       for (const h of hooksOf(this.e.name)) await h.beforeWrite?.(current, action, args);
       const version = opts.system ? current.objectVersionNumber : (body.objectVersionNumber ?? current.objectVersionNumber);
-      const params: unknown[] = [id, version, tr.to, scope.auth.userId];
-      const sets = [`${ident(columnOf(sm.field))} = $3`];
-      for (const [name, v] of Object.entries(written)) {
-        params.push(v.column);
-        sets.push(`${ident(columnOf(name))} = $${params.length}`);
-      }
+      // `restore`: back to the status a `remember` kept (one of the machine's statuses), `to` when none was kept.
+      const kept = tr.restore ? current[tr.restore] : undefined;
+      const to = typeof kept === 'string' && kept !== '' ? kept : tr.to;
+      const values: Row = { ...written };
+      if (tr.remember) values[tr.remember] = from;
+      if (tr.restore) values[tr.restore] = null;
+      if (tr.stamp) values[tr.stamp] = new Date().toISOString();
+      const params: unknown[] = [id, version, to, scope.auth.userId];
+      const sets = Object.entries(values).map(([name, v]) => {
+        params.push(toColumnValue(this.e.fields.find((f) => f.name === name)!, v));
+        return `${ident(columnOf(name))} = $${params.length}`;
+      });
       const where = [`${this.pk()} = $1`, 't.object_version_number = $2', ...this.scopeWhere(scope, params)];
       const r = await tx.query(
-        `update ${ident(this.e.table)} t set ${sets.join(', ')}, object_version_number = t.object_version_number + 1, last_update_date = now(), last_updated_by = $4 where ${where.join(' and ')}`,
+        `update ${ident(this.e.table)} t set ${[`${ident(columnOf(sm.field))} = $3`, ...sets].join(', ')}, object_version_number = t.object_version_number + 1, last_update_date = now(), last_updated_by = $4 where ${where.join(' and ')}`,
         params,
       );
       if (!r.affectedRows) await this.refuseStale(scope, id, tx);
+      // A status may be what a formula reads (a cancelled line leaves its document's totals).
+      if (hasFormulas(this.e, this.ctx.entities)) await recomputeAfterWrite(tx, this.e, this.ctx.entities, id);
       const row = await this.get(scope, id, tx).catch(async (e: unknown) => {
         // A supplier's move can take the row out of the statuses its side sees (a contract it
         // returns): the update passed the supplier condition, so the caller gets the row it moved.
@@ -318,7 +327,7 @@ export class EntityRepository {
         return this.get({ ...scope, auth: { ...scope.auth, supplierIds: null } }, id, tx);
       });
       for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, action, args);
-      await this.audit(tx, scope, tenantId, id, action.toUpperCase(), { [sm.field]: { from, to: tr.to }, ...Object.fromEntries(Object.entries(written).map(([k, v]) => [k, v.value])) });
+      await this.audit(tx, scope, tenantId, id, action.toUpperCase(), { [sm.field]: { from, to }, ...values });
       return row;
     };
     if (opts.tx) return run(opts.tx);
@@ -329,8 +338,8 @@ export class EntityRepository {
    * The values a transition declaring `fields` writes with the move, taken from the body: a
    * `required` one missing or blank refuses the move naming the field, as does a value too long.
    */
-  private transitionValues(action: string, tr: StatusTransition, body: Row): Record<string, { value: unknown; column: unknown }> {
-    const out: Record<string, { value: unknown; column: unknown }> = {};
+  private transitionValues(action: string, tr: StatusTransition, body: Row): Row {
+    const out: Row = {};
     for (const name of tr.fields ?? []) {
       const f = this.e.fields.find((x) => x.name === name);
       if (!f) continue;
@@ -341,9 +350,20 @@ export class EntityRepository {
       if (body[name] === undefined) continue;
       if (typeof v === 'string' && f.maxLength !== undefined && v.length > f.maxLength) throw Object.assign(badRequest(`${name} is longer than ${f.maxLength} characters`), { field: name });
       if (v !== null && typeof v === 'object') throw Object.assign(badRequest(`${name} must be a value`), { field: name });
-      out[name] = { value: blank ? null : v, column: toColumnValue(f, blank ? null : v) };
+      out[name] = blank ? null : v;
     }
     return out;
+  }
+
+  /** A line's transition that needs its document in one of `statuses` (a line cancelled only before release). */
+  private async checkParentStatus(tx: Queryable, action: string, statuses: string[], row: Row): Promise<void> {
+    const doc = this.e.parent && this.ctx.entities.get(this.e.parent.entity);
+    if (!doc?.status) return;
+    // Locked: the document cannot move (be released) until this line's move commits; `for update`, not
+    // `for share`, since the move then writes the document's totals (two shared holders would deadlock).
+    const r = await tx.query<{ s: unknown }>(`select ${ident(columnOf(doc.status.field))} as s from ${ident(doc.table)} where ${ident(columnOf(doc.primaryKey))} = $1 for update`, [row[this.e.parent!.field]]);
+    const status = String(r.rows[0]?.s ?? doc.status.initial);
+    if (!statuses.includes(status)) throw new BusinessError('error.status.transition', `Cannot ${action} a ${this.e.name} while its ${doc.name} is ${status}`, 'warn');
   }
 
   private async audit(tx: Queryable, scope: Scope, tenantId: number, id: number, action: string, changes: Row) {

@@ -72,7 +72,8 @@ export function supplierWhere(e: EntityDecl, entities: ReadonlyMap<string, Entit
     let sql = `${alias}.${ident(columnOf(d.supplierField!))} = any($${params.length}::bigint[])`;
     if (d.supplierStatuses && d.status) {
       params.push(d.supplierStatuses);
-      sql += ` and ${alias}.${ident(columnOf(d.status.field))} = any($${params.length}::text[])`;
+      const seen = d.supplierSeenField ? ` or ${alias}.${ident(columnOf(d.supplierSeenField))} is not null` : '';
+      sql += ` and (${alias}.${ident(columnOf(d.status.field))} = any($${params.length}::text[])${seen})`;
     }
     return sql;
   };

@@ -14,13 +14,19 @@ interface Lock {
   editable: Editable;
 }
 
-async function lockOf(ctx: ServerContext, e: EntityDecl, tx: Queryable, row: Row): Promise<Lock | null> {
-  if (e.status?.editable) return { doc: e, status: row[e.status.field], editable: editableIn(e, row[e.status.field]) };
+/**
+ * The locks a row is under: its own status's (`status.editable` of its entity) and, for a line,
+ * its document's; a change must pass both (a cancelled line stays read-only in a draft order).
+ */
+async function locksOf(ctx: ServerContext, e: EntityDecl, tx: Queryable, row: Row, own = true): Promise<Lock[]> {
+  const out: Lock[] = [];
+  if (own && e.status?.editable) out.push({ doc: e, status: row[e.status.field], editable: editableIn(e, row[e.status.field]) });
   const doc = e.parent && ctx.entities.get(e.parent.entity);
-  if (!doc?.status?.editable) return null;
+  if (!doc?.status?.editable) return out;
   const r = await tx.query<{ s: unknown }>(`select ${ident(columnOf(doc.status.field))} as s from ${ident(doc.table)} where ${ident(columnOf(doc.primaryKey))} = $1`, [row[e.parent!.field]]);
   const status = r.rows[0]?.s;
-  return { doc, status, editable: editableIn(doc, status, e) };
+  out.push({ doc, status, editable: editableIn(doc, status, e) });
+  return out;
 }
 
 /** Whether a write could meet a status lock at all: the entity's own `editable`, or its parent's. */
@@ -41,19 +47,21 @@ const norm = (v: unknown): string => {
 
 /** Refuses an update changing a field the status does not allow (a value sent unchanged is no change). */
 export async function checkStatusUpdate(ctx: ServerContext, e: EntityDecl, tx: Queryable, current: Row, changes: Row): Promise<void> {
-  const lock = await lockOf(ctx, e, tx, current);
-  if (!lock || lock.editable.all) return;
-  for (const [field, v] of Object.entries(changes)) {
-    if (norm(v) === norm(current[field]) || mayChange(lock.editable, field)) continue;
-    throw locked(lock, e, `${field} cannot be changed`, field);
+  for (const lock of await locksOf(ctx, e, tx, current)) {
+    if (lock.editable.all) continue;
+    for (const [field, v] of Object.entries(changes)) {
+      if (norm(v) === norm(current[field]) || mayChange(lock.editable, field)) continue;
+      throw locked(lock, e, `${field} cannot be changed`, field);
+    }
   }
 }
 
 /** Refuses adding or removing a line, or removing a document, where its status does not allow it. */
 export async function checkStatusAddRemove(ctx: ServerContext, e: EntityDecl, tx: Queryable, row: Row, action: 'create' | 'delete'): Promise<void> {
-  // A new document starts in its initial status, which its own declaration governs from then on.
-  if (action === 'create' && e.status?.editable) return;
-  const lock = await lockOf(ctx, e, tx, row);
-  if (!lock || lock.editable.all) return;
-  throw locked(lock, e, action === 'create' ? `A ${e.name} cannot be added` : `The ${e.name} cannot be deleted`);
+  // A new record starts in its initial status, which its own declaration governs from then on;
+  // a new line still needs its document's status to allow adding lines.
+  for (const lock of await locksOf(ctx, e, tx, row, action !== 'create')) {
+    if (lock.editable.all) continue;
+    throw locked(lock, e, action === 'create' ? `A ${e.name} cannot be added` : `The ${e.name} cannot be deleted`);
+  }
 }

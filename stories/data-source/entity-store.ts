@@ -187,16 +187,19 @@ export class EntityStore {
     const tr = sm && Object.hasOwn(sm.transitions, action) ? sm.transitions[action] : undefined;
     if (!sm || !tr) throw new DataSourceError(404, `${e.name} has no action ${action}`);
     const row = this.find(e, id);
-    const from = String(row[sm.field] ?? '');
+    const from = String(row[sm.field] ?? sm.initial);
     if (!tr.from.includes(from)) throw new DataSourceError(400, `Cannot ${action} a ${e.name} in status ${from}`);
+    // What the transition writes with the move, as the server does (required ones not empty).
+    const written: Row = {};
+    for (const f of tr.fields ?? []) if (body[f] !== undefined) written[f] = typeof body[f] === 'string' ? (body[f] as string).trim() || null : body[f];
+    for (const f of tr.required ?? []) if (written[f] === undefined || written[f] === null) throw new DataSourceError(400, `${f} is required to ${action} a ${e.name}`);
     this.checkVersion(row, body.objectVersionNumber);
-    // The fields the transition writes with the move, as the server takes them (a required one must not be blank).
-    for (const f of tr.fields ?? []) {
-      const v = typeof body[f] === 'string' ? (body[f] as string).trim() : body[f];
-      if ((v === undefined || v === null || v === '') && tr.required?.includes(f)) throw new DataSourceError(400, `${f} is required to ${action} a ${e.name}`);
-      if (body[f] !== undefined) row[f] = v === '' ? null : v;
-    }
-    row[sm.field] = tr.to;
+    const kept = tr.restore ? row[tr.restore] : undefined;
+    Object.assign(row, written);
+    if (tr.remember) row[tr.remember] = from;
+    if (tr.restore) row[tr.restore] = null;
+    if (tr.stamp) row[tr.stamp] = new Date().toISOString();
+    row[sm.field] = typeof kept === 'string' && kept !== '' ? kept : tr.to;
     this.bump(row);
     return this.out(e, row, lang);
   }

@@ -65,6 +65,12 @@ describe('summarySpec', () => {
     expect(summarySpec(columns)).toEqual({ quantity: 'avg' });
     expect(summaryValues(ROWS, { quantity: 'avg', lineNum: 'count' })).toEqual({ quantity: 10 / 3, lineNum: 3 });
   });
+
+  it('counts only the rows `summaryWhere` holds for (a cancelled line is not summed)', () => {
+    const rows = [...ROWS.slice(0, 2), { ...ROWS[2]!, cancelledFlag: 1 }, { lineId: 5, lineNum: 5, lineAmount: 10, cancelledFlag: 0 }];
+    expect(summaryValues(rows, { lineAmount: 'sum', lineNum: 'count' }, 'record.cancelledFlag != 1')).toEqual({ lineAmount: 1001244.5, lineNum: 3 });
+    expect(summaryValues(rows, { lineAmount: 'sum' })).toEqual({ lineAmount: 1001244.75 });
+  });
 });
 
 describe('DataTable summary row', () => {

@@ -37,7 +37,7 @@ export function ChildTable(p: LineTabProps) {
   return <DialogLines {...p} />;
 }
 
-const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, params = {}, onLinesChanged }: LineTabProps) {
+const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, params = {}, onLinesChanged, reloadHeader }: LineTabProps) {
   const s = useServices();
   // The header's values change as the user types; calls read the latest ones.
   const latest = useRef(vars);
@@ -59,9 +59,17 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
   const scope = { user: s.user, route: params };
   const ctx =
     (record?: Row) =>
-    (): Omit<ActionContext, 'action' | 'services' | 'dialogs'> => ({ entity, api: store.api, record, params, form, refresh: async () => {
+    (): Omit<ActionContext, 'action' | 'services' | 'dialogs'> => ({
+      entity,
+      api: store.api,
+      record,
+      params,
+      form,
+      // A row action may change what the header shows (its totals); the lines reload with it.
+      refresh: async () => {
         await store.load(filterValues(tab, entity, latest.current));
         onLinesChanged?.();
+        if (record) await reloadHeader?.();
       },
     });
   const table = (
@@ -72,6 +80,7 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
       loading={store.loading}
       tree={tab.table?.tree}
       summary={tab.table?.summary}
+      summaryWhere={tab.table?.summaryWhere}
       rowActions={
         rowActions.length
           ? (row) => (

@@ -67,7 +67,15 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
     return r.ok;
   };
   const scope = { record: store.form.values, user: s.user, route: params };
-  const ctx = () => ({ entity, api: store.api, record: store.form.values, params, refresh: () => store.load(), save });
+  const ctx = () => ({
+    entity,
+    api: store.api,
+    record: store.form.values,
+    params,
+    refresh: () => store.load(),
+    save,
+    document: { title: screen.title ?? entity.label ?? entity.name, form: store.form, sections, tabs, vars: { ...s.user, ...params, ...store.form.values } },
+  });
   // Child tables fill their filters from the record; spreading it reads every value, which would
   // re-render the whole page on each key, so it is done only when there are child tables, and
   // without the derived totals: a total previewed while a line is typed re-renders its own field,
@@ -92,7 +100,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
             ...tabs.map(({ tab, entity: e, columns }, i) => ({
               key: String(i),
               label: s.label(tab.title),
-              children: <ChildTable tab={tab} index={i} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} />,
+              children: <ChildTable tab={tab} index={i} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} reloadHeader={() => (store.dirty ? Promise.resolve() : store.load())} />,
             })),
             ...(screen.history
               ? [{ key: 'history', label: s.t('hzero.common.title.history', 'History'), children: <HistoryTab entity={entity} id={store.form.values[entity.primaryKey]} version={store.form.values.objectVersionNumber} /> }]

@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Space, Spin, Tooltip } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ActionButton } from '../../actions/ActionButton.tsx';
 import { entityApi } from '../../data/entity-api.ts';
 import { listAll } from '../../data/list-all.ts';
 import { useDialogs } from '../../dialogs/dialog-api.ts';
@@ -51,7 +52,7 @@ export function InlineLines(p: Props) {
   return <LinesView {...p} fields={prepared.value.fields} />;
 }
 
-const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixed, trackPending, onLinesChanged, onLinesPreview, fields }: Props & { fields: ResolvedField[] }) {
+const LinesView = observer(function LinesView({ tab, entity, columns, vars, params = {}, fixed, trackPending, onLinesChanged, onLinesPreview, reloadHeader, fields }: Props & { fields: ResolvedField[] }) {
   const s = useServices();
   // Computed amounts (formula fields) are previewed as the user types; the save stores the server's.
   const facts = useRef<FormulaFacts | null>(null);
@@ -140,6 +141,27 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixe
           cancelText: s.t('hzero.common.button.cancel', 'Cancel'),
         })
       : Promise.resolve(window.confirm(s.t('hzero.common.message.confirm.deleteLines', 'Delete {{count}} saved lines?', { count })));
+  // A saved line's own actions (cancel a line with its reason): the lines and the header reload after one.
+  const lineActions = tab.table?.rowActions ?? [];
+  const rowActions = lineActions.length
+    ? (row: Row) => {
+        const line = store.line(String(row[LINE_KEY]));
+        if (!line || line.status === 'create') return null;
+        const record = line.form.values;
+        const refresh = async () => {
+          setReload((n) => n + 1);
+          onLinesChanged?.();
+          await reloadHeader?.();
+        };
+        return (
+          <Space size={0}>
+            {lineActions.map((a, i) => (
+              <ActionButton key={i} action={a} size="small" asLink scope={{ user: s.user, route: params, record }} context={() => ({ entity, api, record, params, refresh })} />
+            ))}
+          </Space>
+        );
+      }
+    : undefined;
   const save = async () => {
     const invalid = await store.validate();
     if (invalid) {
@@ -182,7 +204,7 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, fixe
       {failed > 0 && <Alert type="error" showIcon title={s.t('hzero.common.message.lines.failed', '{{count}} lines were not saved; see the marked lines', { count: failed })} data-testid="lines-failed" />}
       <Form component={false}>
         <div ref={box}>
-          <DataTable columns={columns} rows={rows} rowKey={LINE_KEY} loading={loading} summary={tab.table?.summary} summaryValuesOf={valuesOf} selection="multiple" selected={store.selected} onSelect={(keys) => store.select(keys)} rowHeight={ROW_HEIGHT} renderCell={renderCell} />
+          <DataTable columns={columns} rows={rows} rowKey={LINE_KEY} loading={loading} summary={tab.table?.summary} summaryValuesOf={valuesOf} summaryWhere={tab.table?.summaryWhere} rowActions={rowActions} rowActionsWidth={120} selection="multiple" selected={store.selected} onSelect={(keys) => store.select(keys)} rowHeight={ROW_HEIGHT} renderCell={renderCell} />
         </div>
       </Form>
     </Space>

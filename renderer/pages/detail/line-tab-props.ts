@@ -14,6 +14,11 @@ export interface LineTabProps {
   vars: Record<string, unknown>;
   /** The page's route parameters, which the tab's row actions get as theirs. */
   params?: Record<string, string>;
+  /**
+   * Reloads the header (and so the lines): after a line's row action, whose effect the header may
+   * show (a cancelled line leaves the totals the server computes). Absent: only the lines reload.
+   */
+  reloadHeader?(): Promise<void>;
   /** Reports unsaved lines to the page, so closing the tab asks first. */
   trackPending?(dirty: () => boolean): () => void;
   /** Lines were written: the header's values derived from them (its formula fields) are read again. */

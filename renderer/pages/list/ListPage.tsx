@@ -118,6 +118,7 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
         tree={screen.table.tree}
         settings={store.columnSettings.settings}
         summary={screen.table.summary}
+        summaryWhere={screen.table.summaryWhere}
         // A server-paged list holds one page: the footer says it sums that page, not every record.
         summaryLabel={s.t('hzero.common.table.pageTotal', 'Page total')}
         rowActions={

@@ -146,6 +146,7 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
     for (const name of Object.keys((t.summary as Json | undefined) ?? {})) {
       if (!shown.includes(name)) add(`${path}/summary/${name}`, `"${name}" is not a column of this table${suggest(name, shown)}`);
     }
+    expr(t.summaryWhere, `${path}/summaryWhere`);
   };
   const sections = (list: unknown, path: string, e: EntityDecl | undefined) => {
     ((list as Json[]) ?? []).forEach((s, si) => {
@@ -193,14 +194,21 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
     if (f.lovView && !ctx.lovViews.has(f.lovView)) add(`/fields/${i}/lovView`, `LOV view "${f.lovView}" is not seeded${suggest(f.lovView, [...ctx.lovViews])}`);
   });
   if (e.status && !names.includes(e.status.field)) add('/status/field', `"${e.status.field}" is not a field`);
-  for (const [action, t] of Object.entries(e.status?.transitions ?? {})) {
+  for (const [name, t] of Object.entries(e.status?.transitions ?? {})) {
+    const at = `/status/transitions/${name}`;
     (t.fields ?? []).forEach((f, i) => {
-      if (!names.includes(f)) add(`/status/transitions/${action}/fields/${i}`, `"${f}" is not a field`);
-      else if (f === e.status!.field || f === e.primaryKey) add(`/status/transitions/${action}/fields/${i}`, `"${f}" is moved by the transition itself`);
+      if (!names.includes(f)) add(`${at}/fields/${i}`, `"${f}" is not a field${suggest(f, names)}`);
+      else if (f === e.status!.field || f === e.primaryKey) add(`${at}/fields/${i}`, `"${f}" is moved by the transition itself`);
     });
     (t.required ?? []).forEach((f, i) => {
-      if (!(t.fields ?? []).includes(f)) add(`/status/transitions/${action}/required/${i}`, `"${f}" is not one of the transition's fields`);
+      if (!(t.fields ?? []).includes(f)) add(`${at}/required/${i}`, `"${f}" is not one of the transition's fields`);
     });
+    for (const k of ['remember', 'restore', 'stamp'] as const) if (t[k] !== undefined && !names.includes(t[k])) add(`${at}/${k}`, `"${t[k]}" is not a field`);
+    if (t.by && !e.supplierField) add(`${at}/by`, `${e.name} has no supplierField: no side to tell apart`);
+    if (t.parentStatus) {
+      const p = e.parent && ctx.entities.get(e.parent.entity);
+      if (!p?.status) add(`${at}/parentStatus`, `${e.name} is not a line of a document with a status`);
+    }
   }
   if (e.parent && !ctx.entities.has(e.parent.entity)) add('/parent/entity', `unknown entity "${e.parent.entity}"`);
   if (e.parent && !names.includes(e.parent.field)) add('/parent/field', `"${e.parent.field}" is not a field`);
@@ -214,6 +222,7 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
     if (f !== e.primaryKey && !names.includes(f)) add('/defaultSort', `"${f}" is not a field`);
   }
   if (e.tenantField && !names.includes(e.tenantField)) add('/tenantField', `"${e.tenantField}" is not a field`);
+  if (e.supplierSeenField && !e.fields.find((f) => f.name === e.supplierSeenField)?.readOnly) add('/supplierSeenField', `"${e.supplierSeenField}" is not a read-only field (a request could set it and show the row to suppliers)`);
   if (e.supplierField && e.fields.find((f) => f.name === e.supplierField)?.type !== 'integer') add('/supplierField', `"${e.supplierField}" is not an integer field`);
   e.fields.forEach((f, i) => {
     if (f.formula && !f.readOnly) add(`/fields/${i}/formula`, `a computed field must be readOnly`);

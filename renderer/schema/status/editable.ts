@@ -11,7 +11,8 @@ export type Editable = { all: true } | { all: false; fields: Set<string> };
 export function editableIn(doc: EntityDecl, status: unknown, entity: EntityDecl = doc): Editable {
   const table = doc.status?.editable;
   if (!table) return { all: true };
-  const rule = table[String(status ?? '')];
+  // A row without a status (stored before its machine was declared) is in the initial one.
+  const rule = table[String(status ?? doc.status?.initial ?? '')];
   if (rule === '*') return { all: true };
   const prefix = entity === doc ? '' : `${entity.name}.`;
   const fields = new Set<string>();

@@ -84,7 +84,10 @@ export const ACTION_TYPES = {
       else if (e && !e.fields.some((f) => f.name === a.field && f.type === 'attachment')) c.add(`${p}/field`, `"${String(a.field)}" is not an attachment field of ${e.name}`);
     },
   },
-  print: { description: 'Prints the page', properties: {} },
+  print: {
+    description: "Prints the record of a detail page (header fields, every line of its line tabs, totals) in a print view, a row's fields, or a list page as shown",
+    properties: { title: { $ref: '#/definitions/label', description: "The sheet's heading (default: the screen's title)" } },
+  },
   custom: {
     description: 'Runs an action handler registered by name (src/custom/register.ts, listed in schemas/catalogue/custom.json)',
     properties: {

@@ -88,7 +88,7 @@ export const platformConvention: RestConvention = {
     method: 'POST',
     url: apiPath(base, e.api?.transition?.path ?? `/{${e.primaryKey}}/actions/{action}`).replace('{action}', action),
     vars: record,
-    ...(e.api?.transition?.body === false && !values ? {} : { body: { objectVersionNumber: record.objectVersionNumber, ...values } }),
+    ...(e.api?.transition?.body === false && !values ? {} : { body: { ...values, objectVersionNumber: record.objectVersionNumber } }),
   }),
   history: (base, e, id) => ({ method: 'GET', url: `${base}/{${e.primaryKey}}/history`, vars: { [e.primaryKey]: id } }),
   importFile: (base) => ({ method: 'POST', url: `${base}/import` }),

@@ -15,6 +15,7 @@ interface SourceLine {
   displayPrNum: string;
   status: string;
   execution: string;
+  cancelled: number | null;
   displayPoNum: string | null;
   itemCode: string;
   itemName: string;
@@ -56,7 +57,7 @@ export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: Serv
         const found = (
           await tx.query<SourceLine>(
             `select l.pr_line_id::float8 as "prLineId", l.pr_header_id::float8 as "prHeaderId", l.line_num::int as "lineNum", h.display_pr_num as "displayPrNum",
-                    h.pr_status_code as status, l.execution_status_code as execution, l.display_po_num as "displayPoNum", l.item_code as "itemCode", l.item_name as "itemName",
+                    h.pr_status_code as status, l.execution_status_code as execution, l.cancelled_flag::int as cancelled, l.display_po_num as "displayPoNum", l.item_code as "itemCode", l.item_name as "itemName",
                     l.quantity::text as quantity, l.uom_code as "uomCode", l.unit_price::text as "unitPrice", to_char(l.needed_date, 'YYYY-MM-DD') as "neededDate",
                     l.suggested_supplier_id::float8 as "supplierId", s.supplier_name as "supplierName", h.company_name as "companyName", h.currency_code as "currencyCode"
                from sprm_pr_line l join sprm_pr_header h on h.pr_header_id = l.pr_header_id
@@ -72,6 +73,7 @@ export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: Serv
         for (const l of found) {
           const name = `${l.displayPrNum} line ${l.lineNum}`;
           if (l.status !== 'APPROVED') throw conflict(`${name}: the requisition is ${l.status}; only approved requisitions are ordered`);
+          if (l.cancelled === 1) throw conflict(`${name} is cancelled`);
           if (l.execution !== 'NONE') throw conflict(`${name} is already ordered${l.displayPoNum ? ` in ${l.displayPoNum}` : ''}`);
           if (!l.supplierId || !l.supplierName) throw Object.assign(badRequest(`${name} has no suggested supplier to order from`), { field: 'suggestedSupplierId' });
         }

@@ -6,7 +6,7 @@ import { listQuerySchema } from '../../resources/route-schemas.ts';
 import { resolveScope } from '../../resources/scope.ts';
 
 /**
- * The requisition lines a buyer can still order: lines of approved requisitions not ordered yet,
+ * The requisition lines a buyer can still order: lines of approved requisitions not ordered yet nor cancelled,
  * searched, sorted and paged like any list of lines.
  */
 export async function orderableLineRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -20,6 +20,7 @@ export async function orderableLineRoutes(app: FastifyInstance, ctx: ServerConte
       await checkEntityAccess(ctx.db, prLine, scope.auth, 'read');
       return repo.list(scope, req.query as Record<string, unknown>, () => [
         "t.execution_status_code = 'NONE'",
+        'coalesce(t.cancelled_flag, 0) = 0',
         "exists (select 1 from sprm_pr_header h where h.pr_header_id = t.pr_header_id and h.pr_status_code = 'APPROVED')",
       ]);
     },

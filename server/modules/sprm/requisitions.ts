@@ -1,4 +1,4 @@
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, BusinessError } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
 
 type Row = Record<string, unknown>;
@@ -16,5 +16,10 @@ registerHooks('prLine', {
     if (needed && needed < today()) throw Object.assign(badRequest(`neededDate ${needed} is in the past`), { field: 'neededDate' });
     const r = await tx.query<{ num: string }>('select display_pr_num as num from sprm_pr_header where pr_header_id = $1', [values.prHeaderId]);
     values.displayPrNum = r.rows[0]?.num ?? null;
+  },
+  /** A line already turned into an order line is the order's to cancel, not the requisition's. */
+  async beforeWrite(current: Row, action: string) {
+    if (action === 'cancel' && current.executionStatusCode !== 'NONE')
+      throw new BusinessError('error.status.transition', `Line ${String(current.lineNum)} is already ordered${current.displayPoNum ? ` in ${String(current.displayPoNum)}` : ''}`, 'warn');
   },
 });
