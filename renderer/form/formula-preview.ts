@@ -89,12 +89,14 @@ export function previewFormula(source: string, scope: FormulaScope): string | un
           const r = code === null ? undefined : scope.facts.taxRate[String(code)];
           return new D(r ?? 0);
         }
-        if (name === 'sum' && args.length === 1 && args[0]!.type === 'MemberExpression') {
+        if (name === 'sum' && (args.length === 1 || args.length === 2) && args[0]!.type === 'MemberExpression') {
           const m = args[0]!;
           const rows = scope.lines?.[(m.object as Ast).name as string];
           if (!rows) throw new Unknown();
           const field = (m.property as Ast).name as string;
-          return rows.reduce((acc, r) => (r[field] === null || r[field] === undefined || r[field] === '' ? acc : acc.plus(num(r[field]))), new D(0));
+          // `sum(poLine.lineAmount, cancelledFlag != 1)`: only lines whose condition holds (unknown counts as not).
+          const counted = args.length === 2 ? rows.filter((r) => lineCondition(args[1]!, r) === true) : rows;
+          return counted.reduce((acc, r) => (r[field] === null || r[field] === undefined || r[field] === '' ? acc : acc.plus(num(r[field]))), new D(0));
         }
         throw new Unknown();
       }
@@ -109,6 +111,46 @@ export function previewFormula(source: string, scope: FormulaScope): string | un
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A sum's condition over one line, as SQL reads it (server/resources/formulas.ts): comparisons of
+ * the line's fields with numbers, strings or null, `&& || !`; a comparison with an empty value is
+ * unknown (null), which does not count. Anything else cannot be previewed.
+ */
+function lineCondition(n: Ast, row: Row): boolean | null {
+  const op = n.operator as string | undefined;
+  if ((n.type === 'BinaryExpression' || n.type === 'LogicalExpression') && (op === '&&' || op === '||')) {
+    const l = lineCondition(n.left as Ast, row);
+    const r = lineCondition(n.right as Ast, row);
+    if (op === '&&') return l === false || r === false ? false : l === null || r === null ? null : true;
+    return l === true || r === true ? true : l === null || r === null ? null : false;
+  }
+  if (n.type === 'UnaryExpression' && op === '!') {
+    const v = lineCondition(n.argument as Ast, row);
+    return v === null ? null : !v;
+  }
+  const operand = (x: Ast): { v: unknown; isNullLiteral: boolean } => {
+    if (x.type === 'Identifier') return { v: row[x.name as string], isNullLiteral: false };
+    if (x.type === 'Literal' && (x.value === null || typeof x.value === 'number' || typeof x.value === 'string')) return { v: x.value, isNullLiteral: x.value === null };
+    throw new Unknown();
+  };
+  if (n.type !== 'BinaryExpression' || !op || !['==', '===', '!=', '!==', '<', '<=', '>', '>='].includes(op)) throw new Unknown();
+  const l = operand(n.left as Ast);
+  const r = operand(n.right as Ast);
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  const eq = op === '==' || op === '===';
+  if (l.isNullLiteral || r.isNullLiteral) return (empty(l.isNullLiteral ? r.v : l.v)) === eq;
+  if (empty(l.v) || empty(r.v)) return null;
+  const numeric = Number.isFinite(Number(l.v)) && Number.isFinite(Number(r.v));
+  const a = numeric ? Number(l.v) : String(l.v);
+  const b = numeric ? Number(r.v) : String(r.v);
+  if (eq) return a === b;
+  if (op === '!=' || op === '!==') return a !== b;
+  if (op === '<') return a < b;
+  if (op === '<=') return a <= b;
+  if (op === '>') return a > b;
+  return a >= b;
 }
 
 /** A value as the formula reads it: numbers as decimals, codes as text, empty as null. */

@@ -56,3 +56,17 @@ describe('formula preview', () => {
     expect(inputs.has('lineId')).toBe(false);
   });
 });
+
+describe('conditional sums, as SQL reads them', () => {
+  it('counts only the lines whose condition holds; a line with no value for it does not count', () => {
+    const rows = [
+      { lineAmount: 10, cancelledFlag: 0 },
+      { lineAmount: 20, cancelledFlag: 1 },
+      { lineAmount: 30, cancelledFlag: '0' },
+      { lineAmount: 40, cancelledFlag: null },
+    ];
+    expect(previewFormula('sum(docLine.lineAmount, cancelledFlag != 1)', { row: {}, lines: { docLine: rows }, facts })).toBe('40');
+    expect(previewFormula('sum(docLine.lineAmount, cancelledFlag == null || cancelledFlag == 0)', { row: {}, lines: { docLine: rows }, facts })).toBe('80');
+    expect(previewFormula('sum(docLine.lineAmount, !(cancelledFlag == 1))', { row: {}, lines: { docLine: rows }, facts })).toBe('40');
+  });
+});
