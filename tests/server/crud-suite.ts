@@ -267,7 +267,10 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
   });
 
   describe('status transitions', () => {
-    const direct = (id: unknown, action: string, body: Row = {}) => send('POST', `${PO}/${id}/actions/${action}`, body);
+    /** The supplier's own moves (po-header.json `by`) are taken by the demo supplier, the rest by the buyer. */
+    const direct = (id: unknown, action: string, body: Row = {}) => send('POST', `${PO}/${id}/actions/${action}`, body, ['confirm', 'feedback', 'agreeCancel', 'refuseCancel'].includes(action) ? 'supplier' : 'buyer');
+    /** S0001, a supplier the demo supplier user works for. */
+    const ourSupplier = async () => (await s.ctx.db.query<{ id: number }>("select supplier_id::float8 as id from sslm_supplier where tenant_id = 1 and supplier_num = 'S0001'")).rows[0]!.id;
     /** Approve and reject are the workflow's (po-header.json `workflow`): the approver acts on the task. */
     const act = async (id: unknown, action: string, body: Row = {}) => {
       if (action !== 'approve' && action !== 'reject') return direct(id, action, body);
@@ -280,7 +283,7 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
     };
 
     it('walks an order through its life with the allowed actions', async () => {
-      const po = await newPo();
+      const po = await newPo({ supplierId: await ourSupplier() });
       let version = 1;
       for (const [action, status] of [
         ['submit', 'APPROVING'],
@@ -307,12 +310,14 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
     });
 
     it('refuses a transition the current status does not allow, changing nothing', async () => {
-      const po = await newPo();
-      for (const action of ['approve', 'release', 'confirm', 'close', 'reject']) {
+      const po = await newPo({ supplierId: await ourSupplier() });
+      for (const action of ['approve', 'release', 'close', 'reject']) {
         const r = await act(po.poHeaderId, action);
         expect(r.statusCode).toBe(200);
         expect(r.json(), action).toMatchObject({ failed: true, code: 'error.status.transition' });
       }
+      // The supplier's confirmation of a draft: the draft is not the supplier's to see at all.
+      expect((await act(po.poHeaderId, 'confirm')).statusCode).toBe(404);
       expect((await s.call({ url: `${PO}/${po.poHeaderId}`, as: 'buyer' })).json()).toMatchObject({ statusCode: 'NEW', objectVersionNumber: 1 });
     });
 
