@@ -16,7 +16,7 @@ type Row = Record<string, unknown>;
 
 /** Every line of a tab, page after page: the sheet shows all of them, not the first page. */
 async function allRows(s: RendererServices, doc: PrintDocument, t: PrintDocument['tabs'][number]): Promise<Row[]> {
-  const api = entityApi(s, t.entity, { vars: doc.vars, base: t.tab.data?.list?.url });
+  const api = entityApi(s, t.entity, { vars: doc.vars, base: t.tab.data?.list?.url, endpoints: { list: t.tab.data?.list } });
   const filter = filterValues(t.tab, t.entity, doc.vars);
   const out: Row[] = [];
   for (let page = 0; page < 200; page++) {

@@ -44,7 +44,7 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
   useLayoutEffect(() => {
     latest.current = vars;
   });
-  const store = useMemo(() => new ChildRowsStore(entityApi(s, entity, { vars: () => latest.current, base: tab.data?.list?.url })), [s, entity, tab]);
+  const store = useMemo(() => new ChildRowsStore(entityApi(s, entity, { vars: () => latest.current, base: tab.data?.list?.url, endpoints: { list: tab.data?.list } })), [s, entity, tab]);
   const fixed = filterValues(tab, entity, vars);
   const key = JSON.stringify(vars);
   useEffect(() => {

@@ -89,7 +89,7 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, para
   // Lines reload when the header they belong to changes, not on every header keystroke (that
   // would throw away unsaved line edits): the API is rebuilt only with the header's link.
   const key = `${tab.data?.list?.url ?? ''}?${JSON.stringify(fixed)}`;
-  const api = useMemo(() => entityApi(s, entity, { vars: () => header.current.vars, base: tab.data?.list?.url }), [s, entity, tab]);
+  const api = useMemo(() => entityApi(s, entity, { vars: () => header.current.vars, base: tab.data?.list?.url, endpoints: { list: tab.data?.list } }), [s, entity, tab]);
   // The same header reloading after a save keeps what was typed meanwhile; another header starts afresh.
   const loadedKey = useRef<string | undefined>(undefined);
   useEffect(() => {
