@@ -115,8 +115,9 @@ export function previewFormula(source: string, scope: FormulaScope): string | un
 
 /**
  * A sum's condition over one line, as SQL reads it (server/resources/formulas.ts): comparisons of
- * the line's fields with numbers, strings or null, `&& || !`; a comparison with an empty value is
- * unknown (null), which does not count. Anything else cannot be previewed.
+ * the line's fields with numbers, strings or null, `&& || !`; `!=` holds for an empty value (SQL's
+ * `is distinct from`), other comparisons with one are unknown and do not count. Anything else
+ * cannot be previewed.
  */
 function lineCondition(n: Ast, row: Row): boolean | null {
   const op = n.operator as string | undefined;
@@ -141,7 +142,8 @@ function lineCondition(n: Ast, row: Row): boolean | null {
   const empty = (v: unknown) => v === null || v === undefined || v === '';
   const eq = op === '==' || op === '===';
   if (l.isNullLiteral || r.isNullLiteral) return (empty(l.isNullLiteral ? r.v : l.v)) === eq;
-  if (empty(l.v) || empty(r.v)) return null;
+  // `!=` is SQL's `is distinct from` there: a line whose flag is empty is not 1, so it counts.
+  if (empty(l.v) || empty(r.v)) return op === '!=' || op === '!==' ? !(empty(l.v) && empty(r.v)) : null;
   const numeric = Number.isFinite(Number(l.v)) && Number.isFinite(Number(r.v));
   const a = numeric ? Number(l.v) : String(l.v);
   const b = numeric ? Number(r.v) : String(r.v);

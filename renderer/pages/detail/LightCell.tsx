@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { formatNumber } from '../../format/number.ts';
 import type { FormStore } from '../../form/FormStore.ts';
 import { meaningOf } from '../../schema/meaning.ts';
 import type { ResolvedField } from '../../schema/resolve-field.ts';
@@ -18,13 +17,16 @@ export const LIGHT_WIDGETS = new Set(['input', 'number', 'money', 'percent']);
 
 const decimalsOf = (f: ResolvedField) => f.decl.precision ?? (f.type === 'money' ? 2 : f.type === 'integer' ? 0 : undefined);
 
-/** Text and numbers: a native input; numbers shown with separators and their decimals unless focused. */
+/**
+ * Text and numbers: a native input. Numbers show their decimals without separators, so focusing
+ * the cell never rewrites its text under the caret (a select-all then typed digit replaces it).
+ */
 export const LightInput = observer(function LightInput({ form, field, id, label, disabled }: { form: FormStore; field: ResolvedField; id: string; label: string; disabled: boolean }) {
   const numeric = field.widget !== 'input';
   const value = form.values[field.name];
   const [typing, setTyping] = useState<string | undefined>(undefined);
-  const shown =
-    typing ?? (value === null || value === undefined || value === '' ? '' : numeric && typeof value === 'number' ? formatNumber(value, decimalsOf(field)) : String(value));
+  const decimals = decimalsOf(field);
+  const shown = typing ?? (value === null || value === undefined || value === '' ? '' : numeric && typeof value === 'number' && decimals !== undefined ? value.toFixed(decimals) : String(value));
   return (
     <input
       id={id}
@@ -36,7 +38,6 @@ export const LightInput = observer(function LightInput({ form, field, id, label,
       maxLength={numeric ? undefined : field.decl.maxLength}
       disabled={disabled}
       value={shown}
-      onFocus={() => numeric && setTyping(value === null || value === undefined ? '' : String(value))}
       onBlur={() => setTyping(undefined)}
       onChange={(e) => {
         const text = e.target.value;

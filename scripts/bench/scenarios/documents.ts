@@ -50,6 +50,7 @@ async function bigOrder(app: App, ctx: ServerContext, buyer: string): Promise<{ 
  * `lineText` and the header's amount input holds `totalText`, painted (ms).
  */
 const editScript = (lineId: number, lineText: string, totalText: string) => `new Promise((resolve, reject) => {
+  // The line's amount is a display cell (separators); the header total an input of the form.
   const root = document.querySelector('[data-screen="${ROUTE}"]');
   let t0 = 0;
   window.addEventListener('keydown', () => { if (!t0) t0 = performance.now(); }, { capture: true, once: true });

@@ -58,14 +58,15 @@ describe('formula preview', () => {
 });
 
 describe('conditional sums, as SQL reads them', () => {
-  it('counts only the lines whose condition holds; a line with no value for it does not count', () => {
+  it('counts only the lines whose condition holds; an empty flag is not 1 (counted by !=, not by ==)', () => {
     const rows = [
       { lineAmount: 10, cancelledFlag: 0 },
       { lineAmount: 20, cancelledFlag: 1 },
       { lineAmount: 30, cancelledFlag: '0' },
       { lineAmount: 40, cancelledFlag: null },
     ];
-    expect(previewFormula('sum(docLine.lineAmount, cancelledFlag != 1)', { row: {}, lines: { docLine: rows }, facts })).toBe('40');
+    expect(previewFormula('sum(docLine.lineAmount, cancelledFlag != 1)', { row: {}, lines: { docLine: rows }, facts })).toBe('80');
+    expect(previewFormula('sum(docLine.lineAmount, cancelledFlag == 0)', { row: {}, lines: { docLine: rows }, facts })).toBe('40');
     expect(previewFormula('sum(docLine.lineAmount, cancelledFlag == null || cancelledFlag == 0)', { row: {}, lines: { docLine: rows }, facts })).toBe('80');
     expect(previewFormula('sum(docLine.lineAmount, !(cancelledFlag == 1))', { row: {}, lines: { docLine: rows }, facts })).toBe('40');
   });

@@ -28,14 +28,14 @@ const setup = () => {
 };
 
 describe('light cells of a saved line', () => {
-  it('shows money with separators and its decimals, edits the raw number, keeps what is not a number for validation', async () => {
+  it('shows money with its decimals, the same text when focused, edits the number, keeps what is not a number for validation', async () => {
     const { form, price } = setup();
     render(<LightInput form={form} field={price} id="c" label="Price" disabled={false} />);
     const input = document.getElementById('c') as HTMLInputElement;
-    expect(input.value).toBe('1,234.50');
+    expect(input.value).toBe('1234.50');
     expect(input.getAttribute('aria-label')).toBe('Price');
     fireEvent.focus(input);
-    expect(input.value).toBe('1234.5');
+    expect(input.value).toBe('1234.50');
     fireEvent.change(input, { target: { value: '12.35' } });
     expect(form.values.price).toBe(12.35);
     expect(form.dirty).toBe(true);
