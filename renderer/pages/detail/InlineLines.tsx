@@ -56,10 +56,10 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, para
   const s = useServices();
   // Computed amounts (formula fields) are previewed as the user types; the save stores the server's.
   const facts = useRef<FormulaFacts | null>(null);
+  const wantsFacts = entity.fields.some((f) => f.formula) || !!onLinesPreview;
   useEffect(() => {
-    if (!entity.fields.some((f) => f.formula) && !onLinesPreview) return;
-    void formulaFacts(s).then((f) => (facts.current = f));
-  }, [s, entity, onLinesPreview]);
+    if (wantsFacts) void formulaFacts(s).then((f) => (facts.current = f));
+  }, [s, wantsFacts]);
   const inputs = useMemo(() => formulaInputs(entity), [entity]);
   // The header's values change as the user types in it; the store reads the latest ones.
   const header = useRef({ vars, fixed, preview: onLinesPreview });
