@@ -16,6 +16,7 @@ import { exportRoutes } from './resources/export.ts';
 import { historyRoutes } from './resources/history-routes.ts';
 import { importRoutes } from './resources/import-routes.ts';
 import { uniqueCheckRoutes } from './resources/unique-check.ts';
+import { lazySchemaController } from './http/lazy-compilers.ts';
 
 /**
  * Generic per-entity calls beside the CRUD paths (uniqueness checks of async field checks, CSV
@@ -28,6 +29,7 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: boolean; onR
   const app = Fastify({
     logger: opts.logger ? { level: 'warn' } : false,
     bodyLimit: 2 * 1024 * 1024,
+    schemaController: lazySchemaController,
     ajv: { customOptions: { allowUnionTypes: true, allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
   // Lets `schemas:check` list every route the server answers without starting it.

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshDatabase } from '../server/pg-database.ts';
+import { seedImage } from '../server/seed-image.ts';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { createServer, DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
 import { projectRoot } from '../../server/paths.ts';
@@ -21,6 +22,11 @@ export interface E2E {
    * administrator's own menu keeps only the leaves of §6, whatever its role grants.
    */
   adminIn(tenantId: number, path: string): Promise<Page>;
+  /**
+   * Every call a signed-in page made that the server refused (4xx/5xx), as "user METHOD path →
+   * status body": a flow that stalls on a slow machine names the refusal in its failure.
+   */
+  refusals: string[];
   /** A bearer token of `user` for calls the test makes itself (setting up data as that person). */
   token(user: string): Promise<string>;
   close(): Promise<void>;
@@ -38,7 +44,7 @@ export async function launchChromium(): Promise<Browser> {
 
 /**
  * One server (built UI) and one headless Debian Chromium per test file. The database is a fresh
- * in-memory PGlite, or with `postgres` a fresh database of its own on that PostgreSQL server
+ * in-memory PGlite (from the seed image), or with `postgres` a fresh database of its own on that PostgreSQL server
  * (dropped on close), for the flows that must hold on both.
  */
 export async function startE2E(opts: { postgres?: string } = {}): Promise<E2E> {
@@ -46,7 +52,9 @@ export async function startE2E(opts: { postgres?: string } = {}): Promise<E2E> {
   const uiDir = join(projectRoot, 'dist');
   if (!existsSync(join(uiDir, 'index.html'))) throw new Error('The UI is not built: run "npm run build" first (npm test does it)');
   const pgDb = opts.postgres ? await freshDatabase(opts.postgres, 'lcb_e2e') : undefined;
-  const { app, ctx } = await createServer({ uiDir, ...(pgDb ? { databaseUrl: pgDb.url } : {}) });
+  // PGlite starts from the cached image of the migrated, seeded database (as the server tests do):
+  // about 14 s down to a few per test file.
+  const { app, ctx } = await createServer({ uiDir, ...(pgDb ? { databaseUrl: pgDb.url } : { seedImage: await seedImage() }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -56,11 +64,20 @@ export async function startE2E(opts: { postgres?: string } = {}): Promise<E2E> {
     browser,
     app,
     ctx,
+    refusals: [],
     async signIn(user, path = '/workplace') {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
       page.on('pageerror', (e) => {
         throw e;
+      });
+      page.on('response', (r) => {
+        if (r.status() < 400 || !r.url().startsWith(baseUrl)) return;
+        const call = `${user} ${r.request().method()} ${r.url().slice(baseUrl.length)} → ${r.status()}`;
+        void r.text().then(
+          (body) => e2e.refusals.push(`${call} ${body.slice(0, 300)}`),
+          () => e2e.refusals.push(call),
+        );
       });
       await page.goto(`${baseUrl}${path}`);
       await page.waitForSelector('input[name="username"]');

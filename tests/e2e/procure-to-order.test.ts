@@ -126,18 +126,26 @@ describe('requisition → approval → orders → approval → release → suppl
     ]);
     const [first, second] = orders as [(typeof orders)[0], (typeof orders)[0]];
     const status = async (id: number) => (await q<{ s: string }>('select status_code as s from sodr_po_header where po_header_id = $1', [id]))[0]!.s;
+    /** Waits for an order to reach a status; if it does not, says which calls the server refused. */
+    const reaches = async (id: number, want: string) => {
+      try {
+        await expect.poll(() => status(id)).toBe(want);
+      } catch (err) {
+        throw new Error(`order ${id} did not reach ${want} (${String(err)}); refused calls: ${e.refusals.join(' | ') || 'none'}`, { cause: err });
+      }
+    };
 
     // Each order: submitted by the buyer, approved by the approver, released by the buyer.
     for (const o of orders) {
       await buyer.goto(`${e.baseUrl}/sodr/send-order/detail/${o.id}`);
       await button(buyer, /^提\s*交$/).click();
-      await expect.poll(() => status(o.id)).toBe('APPROVING');
+      await reaches(o.id, 'APPROVING');
       await approveTask(approver, o.num);
-      await expect.poll(() => status(o.id)).toBe('APPROVED');
+      await reaches(o.id, 'APPROVED');
       await buyer.goto(`${e.baseUrl}/sodr/order-release/detail/${o.id}`);
       await button(buyer, /^发\s*布$/).click();
       await confirmDialog(buyer);
-      await expect.poll(() => status(o.id)).toBe('PUBLISHED');
+      await reaches(o.id, 'PUBLISHED');
     }
 
     // The supplier sees both released orders and proposes a week later on one line of the first.
@@ -155,25 +163,25 @@ describe('requisition → approval → orders → approval → release → suppl
       .toBe(later);
     await button(supplier, /^反馈交期$/).click();
     await confirmDialog(supplier);
-    await expect.poll(() => status(first.id)).toBe('DELIVERY_DATE_REVIEW');
+    await reaches(first.id, 'DELIVERY_DATE_REVIEW');
 
     // The buyer sees the proposed date and accepts it.
     await buyer.goto(`${e.baseUrl}/sodr/delivery-date-review/detail/${first.id}`);
     await screen(buyer, '/sodr/delivery-date-review/detail/:id').locator('[role="cell"]', { hasText: later }).first().waitFor();
     await button(buyer, /^同意交期$/).click();
-    await expect.poll(() => status(first.id)).toBe('CONFIRMED');
+    await reaches(first.id, 'CONFIRMED');
 
     // The supplier confirms the second order as released.
     await supplier.goto(`${e.baseUrl}/sodr/confirm-order/detail/${second.id}`);
     await button(supplier, /^确\s*认$/).click();
-    await expect.poll(() => status(second.id)).toBe('CONFIRMED');
+    await reaches(second.id, 'CONFIRMED');
 
     // The buyer closes both.
     for (const o of orders) {
       await buyer.goto(`${e.baseUrl}/sodr/write-off/detail/${o.id}`);
       await button(buyer, /^关\s*闭$/).click();
       await confirmDialog(buyer);
-      await expect.poll(() => status(o.id)).toBe('CLOSED');
+      await reaches(o.id, 'CLOSED');
     }
   });
 });
