@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
 import { type ConventionRoute, conventionRoutes, type RouteOp } from '../../renderer/schema/wire/convention-routes.ts';
 import { BusinessError } from '../http/errors.ts';
 import { bodySchema, fieldJsonSchema } from './body-schema.ts';
+import { dbError } from './db-errors.ts';
 import { type Access, checkEntityAccess } from './permissions.ts';
 import { EntityRepository } from './repository.ts';
 import { listQuerySchema } from './route-schemas.ts';
@@ -64,14 +66,14 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       const versionQuery = { type: 'object', properties: { objectVersionNumber: { type: 'integer' } } };
 
       /** One row of a write: a key makes it an update, none a create (where the route does both). */
-      const write = (req: FastifyRequest, r: ConventionRoute, bodyRow: Row, key: unknown, check: boolean) => {
+      const write = (req: FastifyRequest, r: ConventionRoute, bodyRow: Row, key: unknown, check: boolean, tx?: Queryable) => {
         const row = withPathValues(bodyRow, pathValues(e, req.params));
         const asUpdate = !!r.update && ((key !== undefined && key !== null && key !== '') || !r.create);
         if (check) {
           const validate = req.compileValidationSchema(asUpdate ? updateSchema : createSchema);
           if (!validate(row)) throw Object.assign(new Error('invalid body'), { statusCode: 400, validation: validate.errors, validationContext: 'body' });
         }
-        return asUpdate ? repo.update(scope(req), keyOf(key), row) : repo.create(scope(req), row);
+        return asUpdate ? repo.update(scope(req), keyOf(key), row, { tx }) : repo.create(scope(req), row, { tx });
       };
 
       /** Schema and handler of each kind of generic route (renderer/schema/wire/convention-routes.ts lists them). */
@@ -97,9 +99,14 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
             schema: { params: params(keyed ? { id: idSchema } : {}), body: r.list ? { type: ['array', 'object'], maxItems: 1000 } : perRow ? { type: 'object' } : one },
             handler: async (req) => {
               if (!Array.isArray(req.body)) return write(req, r, req.body as Row, keyed ? (req.params as Row).id : (req.body as Row)[e.primaryKey], perRow);
-              const out: Row[] = [];
-              for (const row of req.body as Row[]) out.push(await write(req, r, row, row[e.primaryKey], true));
-              return out;
+              // A list is saved whole or not at all: a refused row rolls back the rows before it.
+              return ctx.db
+                .transaction(async (tx) => {
+                  const out: Row[] = [];
+                  for (const row of req.body as Row[]) out.push(await write(req, r, row, row[e.primaryKey], true, tx));
+                  return out;
+                })
+                .catch(dbError);
             },
           };
         },

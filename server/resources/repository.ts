@@ -157,7 +157,7 @@ export class EntityRepository {
   }
 
   /** Optimistic locking: the row changes only if `objectVersionNumber` still matches; nothing is overwritten otherwise. */
-  async update(scope: Scope, id: number, body: Row): Promise<Row> {
+  async update(scope: Scope, id: number, body: Row, opts: { tx?: Queryable } = {}): Promise<Row> {
     this.checkSupplier(scope, body);
     const sets: string[] = [];
     const params: unknown[] = [id, body.objectVersionNumber];
@@ -170,8 +170,8 @@ export class EntityRepository {
       changes[f.name] = body[f.name];
     }
     const where = [`${this.pk()} = $1`, `t.object_version_number = $2`, ...this.scopeWhere(scope, params)];
-    return this.ctx.db
-      .transaction(async (tx) => {
+    const inTx = <T>(fn: (tx: Queryable) => Promise<T>) => (opts.tx ? fn(opts.tx) : this.ctx.db.transaction(fn));
+    return inTx(async (tx) => {
         await this.beforeWrite(scope, id, 'update', tx);
         if (statusLocked(this.ctx, this.e)) await checkStatusUpdate(this.ctx, this.e, tx, await this.get(scope, id, tx), changes);
         await this.checkParent(tx, scope, changes);
