@@ -1,5 +1,8 @@
 import type { Database, Queryable, QueryResult } from './database.ts';
-import { CHANGE_TABLE } from './change-counters.ts';
+import { COMPACT_SQL, COUNTERS_SQL } from './change-counters.ts';
+
+/** Logged write statements beyond which a counter read folds them (keeps that read cheap). */
+const COMPACT_AT = 1000;
 
 /** Functions whose answer changes without any table changing: such a query is never cached. */
 const VOLATILE = /\b(now|current_timestamp|current_date|localtimestamp|clock_timestamp|random|nextval|txid_current)\b/i;
@@ -30,6 +33,7 @@ export class ReadCache implements Queryable {
   /** Counters last read, when that read was issued, and how many local writes had completed then. */
   private known?: { writes: number; at: number; counters: Map<string, number> };
   private writes = 0;
+  private compacting?: Promise<unknown>;
 
   /**
    * `soleWriter`: this process is the only one writing to the database (embedded PGlite), so the
@@ -94,8 +98,15 @@ export class ReadCache implements Queryable {
         this.gathering = undefined;
         const writes = this.writes;
         const at = performance.now();
-        const r = await this.db.query<{ table_name: string; n: number }>(`select table_name, n::float8 as n from ${CHANGE_TABLE}`);
+        const r = await this.db.query<{ table_name: string; n: number; logged: number }>(COUNTERS_SQL);
         const counters = new Map(r.rows.map((x) => [x.table_name, Number(x.n)]));
+        if (r.rows.reduce((sum, x) => sum + Number(x.logged), 0) > COMPACT_AT && !this.compacting) {
+          // Counts are unchanged by folding, so nothing cached is invalidated by it.
+          this.compacting = this.db.query(COMPACT_SQL).then(
+            () => (this.compacting = undefined),
+            () => (this.compacting = undefined),
+          );
+        }
         this.known = { writes, at, counters };
         return counters;
       });
