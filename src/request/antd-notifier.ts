@@ -18,6 +18,15 @@ export function antdNotifier(i18n: I18nStore): Notifier {
         description: i18n.t('hzero.common.notification.noPermission', 'Sorry, you do not have permission to perform this operation'),
       });
     },
+    unreachable() {
+      notify('error', {
+        placement,
+        // One notice however many calls failed at once.
+        key: 'server-unreachable',
+        title: i18n.t('hzero.common.notification.networkError', 'Network request failed'),
+        description: i18n.t('hzero.common.notification.unreachable', 'The server cannot be reached. What you typed is kept; try again in a moment.'),
+      });
+    },
     error(title, description) {
       notify('error', { placement, title, description });
     },

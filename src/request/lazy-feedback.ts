@@ -12,3 +12,13 @@ export function notify(kind: Kind, args: NotificationArgs): void {
 export function toast(kind: Kind, content: MessageArgs['content'], duration?: number): void {
   void import('antd/es/message').then((m) => m.default[kind](content, duration));
 }
+
+/**
+ * Loads the notification code once the first screen is up: the notice that the server cannot be
+ * reached has to show while the server (which serves the code too) is away.
+ */
+export function preloadFeedback(): void {
+  const load = () => void import('antd/es/notification');
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
+  else setTimeout(load, 2000);
+}

@@ -8,10 +8,12 @@ import { cleanQuery, serializeParams } from './query.ts';
 export interface Notifier {
   failed(body: FailedBody): void;
   forbidden(): void;
+  /** No answer at all (server down, network gone): what happened and that the input is kept. */
+  unreachable(): void;
   error(title: string, description: string): void;
 }
 
-let notifier: Notifier = { failed: () => undefined, forbidden: () => undefined, error: () => undefined };
+let notifier: Notifier = { failed: () => undefined, forbidden: () => undefined, unreachable: () => undefined, error: () => undefined };
 
 /** The shell installs its antd notifications here (bottom right); tests install spies. */
 export function setNotifier(n: Notifier): void {
@@ -71,7 +73,9 @@ function handleHttpError(err: AxiosError, silent: boolean): never {
     if (!url.includes(SILENT_403_MARKER)) notifier.forbidden();
     throw e;
   }
-  notifier.error(status ? String(status) : 'Network', e.message);
+  // A call the user aborted (leaving a screen) is no failure to report.
+  if (!status && err.code !== 'ERR_CANCELED') notifier.unreachable();
+  else if (status) notifier.error(String(status), e.message);
   throw e;
 }
 

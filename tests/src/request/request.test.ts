@@ -16,7 +16,7 @@ const answer = (status: number, data: unknown, headers: Record<string, string> =
     return Promise.reject(err);
   };
 
-const notes = { failed: vi.fn(), forbidden: vi.fn(), error: vi.fn() };
+const notes = { failed: vi.fn(), forbidden: vi.fn(), unreachable: vi.fn(), error: vi.fn() };
 beforeEach(() => {
   seen = [];
   Object.values(notes).forEach((f) => f.mockReset());
@@ -88,6 +88,16 @@ describe('request layer (§7.1, §8)', () => {
     http.defaults.adapter = answer(500, { message: 'Internal server error' });
     await expect(request('/x')).rejects.toMatchObject({ status: 500 });
     expect(notes.error).toHaveBeenCalledWith('500', 'Internal server error');
+  });
+
+  it('says the server cannot be reached when no answer comes, and stays quiet for a call the user left', async () => {
+    http.defaults.adapter = (config) => Promise.reject(Object.assign(new Error('Network Error'), { config, code: 'ERR_NETWORK', isAxiosError: true }));
+    await expect(request('/x')).rejects.toMatchObject({ status: 0 });
+    expect(notes.unreachable).toHaveBeenCalledTimes(1);
+    expect(notes.error).not.toHaveBeenCalled();
+    http.defaults.adapter = (config) => Promise.reject(Object.assign(new Error('canceled'), { config, code: 'ERR_CANCELED', isAxiosError: true }));
+    await expect(request('/x')).rejects.toBeDefined();
+    expect(notes.unreachable).toHaveBeenCalledTimes(1);
   });
 
   it('sends the browser to sign-in on 401', async () => {

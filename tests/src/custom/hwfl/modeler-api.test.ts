@@ -111,7 +111,7 @@ describe('a refused deploy through the request layer', () => {
     const seen: InternalAxiosRequestConfig[] = [];
     const body = { failed: true, code: 'hwfl.deploy.invalid', message: 'The process cannot be deployed', problems: [{ element: 'Gateway_1', message: 'condition `amount >` does not parse' }] };
     http.defaults.adapter = ((config) => (seen.push(config), Promise.resolve({ data: body, status: 200, statusText: 'OK', headers: {}, config }))) as AxiosAdapter;
-    const notes = { failed: vi.fn(), forbidden: vi.fn(), error: vi.fn() };
+    const notes = { failed: vi.fn(), forbidden: vi.fn(), unreachable: vi.fn(), error: vi.fn() };
     setNotifier(notes);
     const e = await modelerApi(7, request).deploy(12).catch((x: unknown) => x);
     expect(seen[0]).toMatchObject({ url: '/hwfl/v1/7/process/models/12/deploy', method: 'post' });
