@@ -88,6 +88,15 @@ describe('cancelling an order line', () => {
     await page.getByTestId('detail-actions').getByRole('button', { name: /^打\s*印$/ }).click();
     await expect.poll(() => page.getByTestId('print-totals').locator('[data-column="lineAmount"]').innerText(), { timeout: 15000 }).toContain(shown);
     expect(await page.getByTestId('print-view').locator('[data-field="amount"]').innerText()).toContain(shown);
+
+    // A released order's lines offer no cancel (the server refuses it then: the line's parentStatus).
+    const released = (await e.ctx.db.query<{ id: number; line: number }>(
+      "select h.po_header_id::float8 as id, min(l.po_line_id)::float8 as line from sodr_po_header h join sodr_po_line l on l.po_header_id = h.po_header_id where h.tenant_id = 1 and h.status_code = 'PUBLISHED' and coalesce(l.cancelled_flag, 0) = 0 group by h.po_header_id order by h.po_header_id limit 1",
+    )).rows[0]!;
+    await page.goto(`${e.baseUrl}/sodr/send-order/detail/${released.id}`);
+    const releasedRow = page.locator(`[data-screen="/sodr/send-order/detail/:id"]:visible [role="row"][data-row-key="${released.line}"]`);
+    await releasedRow.waitFor();
+    expect(await releasedRow.getByRole('button', { name: /^取消行$/ }).count()).toBe(0);
   });
 });
 

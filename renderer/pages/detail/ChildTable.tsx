@@ -56,7 +56,8 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
     : [{ columns: 2, fields: columns.filter((c) => c.editable !== false && !c.decl?.readOnly && !(c.field in fixed)).map((c) => ({ field: c.field })) }];
   const form: RecordFormSpec | undefined = tab.editable ? { entityName: entity.name, sections, fixed, vars, baseUrl: tab.data?.list?.url } : undefined;
   const rowActions = tab.table?.rowActions ?? (tab.editable ? [EDIT_LINE, DELETE_LINE] : []);
-  const scope = { user: s.user, route: params };
+  // A line's actions may depend on its document (a line is cancelled only while the order allows it).
+  const scope = { user: s.user, route: params, parent: vars };
   const ctx =
     (record?: Row) =>
     (): Omit<ActionContext, 'action' | 'services' | 'dialogs'> => ({

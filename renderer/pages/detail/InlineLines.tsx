@@ -156,7 +156,7 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, para
         return (
           <Space size={0}>
             {lineActions.map((a, i) => (
-              <ActionButton key={i} action={a} size="small" asLink scope={{ user: s.user, route: params, record }} context={() => ({ entity, api, record, params, refresh })} />
+              <ActionButton key={i} action={a} size="small" asLink scope={{ user: s.user, route: params, parent: vars, record }} context={() => ({ entity, api, record, params, refresh })} />
             ))}
           </Space>
         );

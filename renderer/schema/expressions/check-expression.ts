@@ -2,7 +2,8 @@ import { SchemaError } from '../schema-error.ts';
 import { runtimeProblem } from './evaluate.ts';
 import { dependencies, parseExpression } from './parse.ts';
 
-export const EXPRESSION_ROOTS = ['record', 'user', 'route', 'query', 'selected'];
+/** `parent`: the document whose lines a detail's line tab shows (its row actions' expressions). */
+export const EXPRESSION_ROOTS = ['record', 'user', 'route', 'query', 'selected', 'parent'];
 
 /** Parses an expression once, refusing unknown root names, so a typo shows at its path before anything runs. */
 export function checkExpression(source: unknown, path: string): void {
