@@ -145,6 +145,10 @@ describe('a bid plan', () => {
     const l1 = ((await get(`${BPL}?bidPlanId=${String(id)}`)).content as Row[])[0]!;
     expect((await call('PUT', BPL, { bidPlanLineId: l1.bidPlanLineId, objectVersionNumber: l1.objectVersionNumber, budgetAmount: 1 })).json()).toMatchObject({ failed: true, code: 'hwfl.document.inApproval' });
 
+    // The approver reads the plan and its lines (the task shows them) but changes nothing by hand.
+    expect((await call('GET', `${BP}/${String(id)}`, undefined, 'approver')).statusCode).toBe(200);
+    expect(((await get(`${BPL}?bidPlanId=${String(id)}`, 'approver')).content as Row[]).length).toBe(2);
+    expect((await call('PUT', BPL, { bidPlanLineId: l1.bidPlanLineId, objectVersionNumber: l1.objectVersionNumber, remark: 'x' }, 'approver')).statusCode).toBe(403);
     // The approver's task approves it through the workflow.
     const tasks = (await get('/hwfl/v1/1/tasks?statusCode=PENDING&size=200', 'approver')).content as Array<{ taskId: number; description: string }>;
     const task = tasks.find((t) => t.description.startsWith(String(plan.bidPlanNum)));
@@ -159,6 +163,7 @@ describe('a bid plan', () => {
     // Cancel needs a reason; it leaves the total, revoking restores the line's status and the total.
     const noReason = await act(BPL, lines[0]!.bidPlanLineId, 'cancel');
     expect(noReason.json()).toMatchObject({ field: 'cancelReason' });
+    expect((await act(BPL, lines[0]!.bidPlanLineId, 'cancel', { cancelReason: 'Postponed' }, 'approver')).statusCode).toBe(403);
     expect((await act(BPL, lines[0]!.bidPlanLineId, 'cancel', { cancelReason: 'Postponed' })).statusCode).toBe(200);
     expect((await get(`${BP}/${String(id)}`)).totalBudget).toBe(200.1);
     expect((await act(BPL, lines[0]!.bidPlanLineId, 'revokeCancel')).json()).toMatchObject({ processStatus: 'APPROVED', cancelFromStatus: null });
