@@ -30,16 +30,17 @@ export interface SeedStep {
 
 /**
  * Seeds with behaviour (password hashes, code-rule sequences, role grants): every
- * `server/modules/<module>/seed.ts` or `seed-*.ts` exports `step`. Discovered, not listed, so a
+ * `server/modules/<module>/seed.ts` or `seed-*.ts` (or in an area folder `<module>/<area>/`) exports `step`. Discovered, not listed, so a
  * module's demo data never edits a shared file. They run after the recipes, by path.
  */
 async function moduleSteps(): Promise<SeedStep[]> {
   const root = join(projectRoot, 'server', 'modules');
   if (!existsSync(root)) return [];
-  const files = readdirSync(root, { withFileTypes: true })
+  // A module's folder and its area folders (`ssrc/expert`), as the route discovery finds them.
+  const dirs = readdirSync(root, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(join(root, d.name)).filter((f) => /^seed(-[\w-]+)?\.ts$/.test(f)).map((f) => join(root, d.name, f)))
-    .sort();
+    .flatMap((d) => [join(root, d.name), ...readdirSync(join(root, d.name), { withFileTypes: true }).filter((s) => s.isDirectory()).map((s) => join(root, d.name, s.name))]);
+  const files = dirs.flatMap((dir) => readdirSync(dir).filter((f) => /^seed(-[\w-]+)?\.ts$/.test(f)).map((f) => join(dir, f))).sort();
   const mods = await Promise.all(files.map((f) => import(pathToFileURL(f).href) as Promise<{ step: SeedStep }>));
   return mods.map((m) => m.step);
 }

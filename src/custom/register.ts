@@ -17,6 +17,8 @@ export function registerCustom(r: Registries): Registries {
   r.customComponents.register('WorkflowTaskDetail', () => import('./hwfl/task/WorkflowTaskDetail.tsx') as never);
   r.customComponents.register('WorkflowInstanceDetail', () => import('./hwfl/task/WorkflowInstanceDetail.tsx') as never);
   r.customComponents.register('WorkflowStart', () => import('./hwfl/task/WorkflowStart.tsx') as never);
+  // Sourcing: the expert portal's entry page (/ssrc/sims-login).
+  r.customComponents.register('ExpertPortal', () => import('./ssrc/ExpertPortal.tsx') as never);
   // Action handlers named by `{"type": "custom", "handler": "<name>"}`.
   r.customHandlers.register('copyField', () => import('./handlers/copy-field.ts'));
   return r;

@@ -17,7 +17,7 @@ import { type E2E, startE2E } from './browser.ts';
  * app the way its links open them (a new tab, closed afterwards), so each costs its screen, not a
  * browser context and an app start; `{pub}` pages, which have no tabs, get a page of their own.
  */
-const modules = (process.env.ROUTE_MODULES ?? 'hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,scm,hwfl').split(',');
+const modules = (process.env.ROUTE_MODULES ?? 'hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,scm,ssrc,hwfl').split(',');
 const catalogue = JSON.parse(readFileSync(join(projectRoot, 'schemas/catalogue/routes.json'), 'utf8')) as Array<{ path: string; module: string }>;
 const wanted = new Set(catalogue.filter((r) => modules.includes(r.module)).map((r) => r.path));
 const entities = loadEntities();
@@ -37,6 +37,18 @@ const supplierRoutes = manifest.flatMap((s) =>
   s.routes
     .filter((r) => catalogue.some((c) => c.path === r && supplierGrants.some((g) => (g.includes('/') ? r.startsWith(`/${g}/`) || r === `/${g}` : c.module === g))))
     .filter((r) => !r.includes('/:') || supplierOwned(s.file))
+    .map((route) => ({ route, file: s.file })),
+);
+/**
+ * Pages that show the signed-in person's own record and have none for the admin (the expert's
+ * profile): visited as the person they belong to instead, with the rest of that role's menu.
+ */
+const OWN_PAGES: Record<string, string> = { '/ssrc/expert-personal': 'expert' };
+const expertGrants = ROLES.find((r) => r.code === 'EXPERT')!.modules as readonly string[];
+const expertRoutes = manifest.flatMap((s) =>
+  s.routes
+    // The expert's own sourcing pages (their workflow lists are everyone's and may well be empty).
+    .filter((r) => !r.includes('/:') && expertGrants.some((g) => g.startsWith('ssrc/') && (r === `/${g}` || r.startsWith(`/${g}/`))))
     .map((route) => ({ route, file: s.file })),
 );
 const entityOf = (name: string): EntityDecl => {
@@ -148,7 +160,7 @@ async function visit(who: Visitor, route: string, file: string, rowsExpected = t
   else await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
 }
 
-describe.each(screens.flatMap((s) => s.routes.filter((r) => wanted.has(r)).map((route) => ({ route, file: s.file }))))('$route', ({ route, file }) => {
+describe.each(screens.flatMap((s) => s.routes.filter((r) => wanted.has(r) && !OWN_PAGES[r]).map((route) => ({ route, file: s.file }))))('$route', ({ route, file }) => {
   it('opens cleanly for admin', () => visit(admin, route, file));
 });
 
@@ -163,5 +175,18 @@ describe('the supplier’s side', () => {
   describe.each(supplierRoutes)('$route', ({ route, file }) => {
     // Their own documents' lists have rows; their (empty) task lists need not.
     it('opens cleanly for supplier', () => visit(supplier, route, file, supplierOwned(file)));
+  });
+});
+
+describe('the expert’s side', () => {
+  let expert: Visitor;
+  beforeAll(async () => {
+    expert = await visitor('expert');
+  });
+  it('has screens to visit', () => {
+    expect(expertRoutes.map((r) => r.route)).toEqual(expect.arrayContaining(['/ssrc/expert-personal', '/ssrc/sims-login']));
+  });
+  describe.each(expertRoutes)('$route', ({ route, file }) => {
+    it('opens cleanly for expert', () => visit(expert, route, file));
   });
 });

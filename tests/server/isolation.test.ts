@@ -46,7 +46,8 @@ function sampleValue(f: EntityField): unknown {
   if (f.lov) return VALUE_SETS[f.lov]?.values[0]?.[0] ?? 'X';
   switch (f.type) {
     case 'integer':
-      return 1;
+      // Within the field's range (a year from 2000 on).
+      return Math.max(1, f.min ?? 1);
     case 'number':
     case 'money':
     case 'percent':
@@ -65,6 +66,8 @@ function sampleValue(f: EntityField): unknown {
     default:
       // A route field (`^/…`) gets a path; upper-case letters and digits fit the code patterns declarations use.
       if (f.pattern?.startsWith('^/')) return `/iso${++unique}`;
+      // Phone numbers are digits, as their patterns say.
+      if (/phone/i.test(f.name)) return `1390000${String(++unique).padStart(4, '0')}`;
       return f.format === 'email' ? `iso${++unique}@example.com` : `ISO${++unique}`;
   }
 }

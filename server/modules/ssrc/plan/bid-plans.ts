@@ -1,0 +1,58 @@
+import { badRequest } from '../../../http/errors.ts';
+import { registerHooks } from '../../../resources/hooks.ts';
+
+type Row = Record<string, unknown>;
+
+const day = (v: unknown) => (v === undefined || v === null || v === '' ? '' : String(v).slice(0, 10));
+const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
+
+/**
+ * Bid plan lines: a line's tender window ends no earlier than it starts (400 naming `endDate`);
+ * lines are numbered after their plan's last one and carry the plan's number for the query screen.
+ */
+registerHooks('bidPlanLine', {
+  async beforeCreate(values: Row, { tx }) {
+    const r = await tx.query<{ n: number; num: string | null }>(
+      'select coalesce((select max(line_num) from ssrc_bid_plan_line where bid_plan_id = $1), 0)::int as n, (select bid_plan_num from ssrc_bid_plan where bid_plan_id = $1) as num',
+      [values.bidPlanId],
+    );
+    values.lineNum = Number(r.rows[0]?.n ?? 0) + 1;
+    values.bidPlanNum = r.rows[0]?.num ?? null;
+  },
+  async afterWrite(row: Row, action) {
+    if (action !== 'create' && action !== 'update') return;
+    const [start, end] = [day(row.startDate), day(row.endDate)];
+    if (start && end && end < start) throw refuse('endDate', `endDate ${end} is before startDate ${start}`);
+  },
+});
+
+/**
+ * A plan's approval decides its lines: approved, the lines still open (new or rejected) are
+ * approved with it; rejected, they are marked rejected and editable again. Cancelled lines stay
+ * cancelled. A plan is submitted only with at least one line that is not cancelled.
+ */
+registerHooks('bidPlan', {
+  async beforeWrite(current: Row, action, { tx }) {
+    if (action !== 'submit') return;
+    const r = await tx.query<{ n: number }>("select count(*)::int as n from ssrc_bid_plan_line where bid_plan_id = $1 and process_status <> 'CANCEL'", [current.bidPlanId]);
+    if (!r.rows[0]?.n) throw refuse('bidPlanLine', `Plan ${String(current.bidPlanNum)} has no lines to submit`);
+  },
+  async afterWrite(row: Row, action, { tx }) {
+    const to = action === 'approve' ? 'APPROVED' : action === 'reject' ? 'REJECT' : null;
+    if (!to) return;
+    await tx.query(
+      `update ssrc_bid_plan_line set process_status = $2, object_version_number = object_version_number + 1, last_update_date = now()
+        where bid_plan_id = $1 and process_status in ('NEW', 'REJECT')`,
+      [row.bidPlanId, to],
+    );
+  },
+});
+
+/** A project's end date is not before its start date (400 naming `endDate`). */
+registerHooks('project', {
+  async afterWrite(row: Row, action) {
+    if (action !== 'create' && action !== 'update') return;
+    const [start, end] = [day(row.startDate), day(row.endDate)];
+    if (start && end && end < start) throw refuse('endDate', `endDate ${end} is before startDate ${start}`);
+  },
+});
