@@ -58,7 +58,8 @@ export class WorkspaceStore {
     }
     const existing = this.tabs.find((t) => t.key === pathname || t.path === pathname);
     if (existing) {
-      if (existing.key !== this.activeTabKey || existing.search !== search) this.updateTab({ ...existing, path: pathname, search });
+      // Also when active: a tab that went on to a page of its family shows its own page again.
+      if (existing.key !== this.activeTabKey || existing.search !== search || existing.path !== pathname) this.updateTab({ ...existing, path: pathname, search });
       this.activeTabKey = existing.key;
       this.persist();
       return;

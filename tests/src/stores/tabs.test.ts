@@ -78,6 +78,17 @@ describe('tab rules (§2.19, §4)', () => {
     expect(userTabs[0]!.path).toBe('/hiam/user/detail/3');
   });
 
+  it('shows the menu entry page again when it is opened while its tab shows a page of its family', () => {
+    s.setMenu([], leaves);
+    s.openPath('/hiam/user');
+    s.openPath('/hiam/user/detail/3');
+    expect(s.activeTab?.path).toBe('/hiam/user/detail/3');
+    // The same tab is active; opening the list (a menu click, a link) must show the list, not the detail.
+    s.openPath('/hiam/user');
+    expect(s.tabs.filter((t) => t.key === '/hiam/user')).toHaveLength(1);
+    expect(s.activeTab?.path).toBe('/hiam/user');
+  });
+
   it('activates the tab before a removed active tab; keeps the key when the first tab goes', async () => {
     const tabs = ['/workplace', '/a', '/b', '/c'].map(tab);
     expect(activeAfterRemoval(tabs, '/c', '/c')).toBe('/b');
