@@ -8,6 +8,7 @@ import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { screenRouteData, screensLoaded } from './routes/screen-routes.ts';
 import { StoreContext, useStores } from './StoreContext.ts';
 import type { RootStore } from './stores/RootStore.ts';
+import { appTheme } from './theme.ts';
 
 /** Page start of §4: nothing until authorised; a failed user load goes to /exception/500. */
 const Start = observer(function Start() {
@@ -33,7 +34,7 @@ const Start = observer(function Start() {
 export const App = observer(function App({ root }: { root: RootStore }) {
   return (
     <StoreContext.Provider value={root}>
-      <ConfigProvider locale={root.i18n.antdLocale} theme={{ token: { borderRadius: 6 } }} modal={{}}>
+      <ConfigProvider locale={root.i18n.antdLocale} theme={appTheme} modal={{}}>
         {/* No antd <App>: nothing uses its hooks, and it would pull Modal (and Skeleton) into every first paint. */}
         <BrowserRouter>
           <Routes>

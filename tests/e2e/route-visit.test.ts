@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../renderer/schema-files/screen-files.ts';
@@ -7,6 +7,7 @@ import { projectRoot } from '../../server/paths.ts';
 import { loadEntities } from '../../server/resources/entities.ts';
 import { ROLES } from '../../server/seed/platform-seed.ts';
 import type { Page } from 'playwright-core';
+import { axeFindings, describeFindings } from './axe.ts';
 import { type E2E, startE2E } from './browser.ts';
 
 /**
@@ -101,6 +102,22 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
+/** Findings by route (A11Y_REPORT=file writes them all, to see the whole picture at once). */
+const a11y: Record<string, string[]> = {};
+afterAll(() => {
+  if (process.env.A11Y_REPORT) writeFileSync(process.env.A11Y_REPORT, JSON.stringify(a11y, null, 1));
+});
+
+/** WCAG 2.1 A/AA (issue 18): the critical and serious axe-core findings on what the user sees. */
+async function findings(page: Page, route: string): Promise<string[]> {
+  const found = describeFindings(await axeFindings(page));
+  if (found.length) a11y[route] = found;
+  return found;
+}
+async function accessible(page: Page, route: string) {
+  expect(await findings(page, route), `accessibility of ${route}`).toEqual([]);
+}
+
 async function firstRecord(entityName: string, token: string): Promise<Record<string, unknown> | undefined> {
   const ent = entityOf(entityName);
   const path = ent.paths.site ?? ent.paths.tenant!.replace('{tenantId}', String(TENANT));
@@ -143,10 +160,26 @@ async function visit(who: Visitor, route: string, file: string, rowsExpected = t
   }
   await settled();
   expect(problems).toEqual([]);
+  const found = await findings(page, route);
   if (pub) await page.context().close();
   // Closed again, so the workspace holds two tabs at most however many routes are visited.
   else await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+  expect(found, `accessibility of ${route}`).toEqual([]);
 }
+
+describe('the shell', () => {
+  it('sign-in page is accessible', async () => {
+    const page = await (await e.browser.newContext()).newPage();
+    await page.goto(`${e.baseUrl}/oauth/oauth/authorize?response_type=token&client_id=client&redirect_uri=/`);
+    await accessible(page, 'sign-in');
+    await page.context().close();
+  });
+  it('workplace is accessible', async () => {
+    await admin.app.locator('[data-tab-page="/workplace"]').waitFor();
+    await settled();
+    await accessible(admin.app, '/workplace');
+  });
+});
 
 describe.each(screens.flatMap((s) => s.routes.filter((r) => wanted.has(r)).map((route) => ({ route, file: s.file }))))('$route', ({ route, file }) => {
   it('opens cleanly for admin', () => visit(admin, route, file));
