@@ -9,6 +9,7 @@ import { screenRouteData, screensLoaded } from './routes/screen-routes.ts';
 import { StoreContext, useStores } from './StoreContext.ts';
 import type { RootStore } from './stores/RootStore.ts';
 import { appTheme } from './theme.ts';
+import './theme.css';
 
 /** Page start of §4: nothing until authorised; a failed user load goes to /exception/500. */
 const Start = observer(function Start() {

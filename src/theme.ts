@@ -5,7 +5,8 @@ import type { ThemeConfig } from 'antd';
  * below WCAG AA's 4.5:1 for normal text (issue 18: primary and link buttons, active tab titles,
  * form errors and danger buttons all failed axe's contrast rule). The seeds below are the next
  * shades of the same palettes; placeholders and secondary texts get a darker grey for the same reason.
- * Every screen takes these through the ConfigProvider, so no screen needs its own CSS.
+ * Every screen takes these through the ConfigProvider, so no screen needs its own CSS (antd's preset
+ * tag colours are not tokens: theme.css).
  */
 export const appTheme: ThemeConfig = {
   token: {
@@ -13,8 +14,8 @@ export const appTheme: ThemeConfig = {
     colorPrimary: '#0958d9',
     colorLink: '#0958d9',
     colorError: '#cf1322',
-    colorSuccess: '#389e0d',
-    colorWarning: '#ad6800',
+    colorSuccess: '#237804',
+    colorWarning: '#ad4e00',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
