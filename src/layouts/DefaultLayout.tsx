@@ -8,6 +8,7 @@ import { useStores } from '../StoreContext.ts';
 import { HeaderBar } from './HeaderBar.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { useTabBarA11y } from './tab-bar-a11y.ts';
+import { useDialogFocusWrap } from './dialog-focus-wrap.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TabContent } from './TabContent.tsx';
 import './layout.css';
@@ -35,6 +36,7 @@ export const DefaultLayout = observer(function DefaultLayout() {
   }, []);
 
   const tabsRef = useTabBarA11y();
+  useDialogFocusWrap();
   const go = (key: string | undefined) => {
     const t = workspace.tabs.find((x) => x.key === key);
     if (t) navigate(`${t.path}${t.search}`);

@@ -102,15 +102,20 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
-/** Findings by route (A11Y_REPORT=file writes them all, to see the whole picture at once). */
+/** Findings by route (A11Y_REPORT=file writes them all, to see the whole picture at once), and what the checks cost. */
 const a11y: Record<string, string[]> = {};
+const axeCost = { ms: 0, pages: 0 };
 afterAll(() => {
   if (process.env.A11Y_REPORT) writeFileSync(process.env.A11Y_REPORT, JSON.stringify(a11y, null, 1));
+  console.log(`axe-core: ${axeCost.pages} pages checked in ${(axeCost.ms / 1000).toFixed(1)} s`);
 });
 
 /** WCAG 2.1 A/AA (issue 18): the critical and serious axe-core findings on what the user sees. */
 async function findings(page: Page, route: string): Promise<string[]> {
+  const t0 = Date.now();
   const found = describeFindings(await axeFindings(page));
+  axeCost.ms += Date.now() - t0;
+  axeCost.pages++;
   if (found.length) a11y[route] = found;
   return found;
 }
@@ -126,7 +131,7 @@ async function firstRecord(entityName: string, token: string): Promise<Record<st
 }
 
 /** Opens `route` in the visitor's app with parameters from a record they can see, and checks it opened cleanly. */
-async function visit(who: Visitor, route: string, file: string, rowsExpected = true) {
+async function visit(who: Visitor, route: string, file: string, rowsExpected = true, as = route) {
   const doc = docs.get(file)!;
   let path = route;
   const params = route.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
@@ -160,7 +165,7 @@ async function visit(who: Visitor, route: string, file: string, rowsExpected = t
   }
   await settled();
   expect(problems).toEqual([]);
-  const found = await findings(page, route);
+  const found = await findings(page, as);
   if (pub) await page.context().close();
   // Closed again, so the workspace holds two tabs at most however many routes are visited.
   else await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
@@ -196,5 +201,33 @@ describe('the supplier’s side', () => {
   describe.each(supplierRoutes)('$route', ({ route, file }) => {
     // Their own documents' lists have rows; their (empty) task lists need not.
     it('opens cleanly for supplier', () => visit(supplier, route, file, supplierOwned(file)));
+  });
+});
+
+/**
+ * The same check in English (texts differ in length and language): one screen of each kind per
+ * module by default, every route with A11Y_ALL_LANGUAGES=1.
+ */
+describe('in English', () => {
+  const seen = new Set<string>();
+  const sample = screens
+    .flatMap((s) => s.routes.filter((r) => wanted.has(r)).map((route) => ({ route, file: s.file, kind: String(docs.get(s.file)!.kind) })))
+    .filter((r) => {
+      const k = `${r.route.split('/')[1]}:${r.kind}`;
+      if (process.env.A11Y_ALL_LANGUAGES !== '1' && seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  beforeAll(async () => {
+    await admin.app.getByTestId('language-switch').click();
+    await admin.app.getByRole('menuitem', { name: 'English' }).click();
+    await admin.app.getByTestId('workspace-tabs').getByText('Workplace', { exact: true }).first().waitFor();
+  });
+  it('workplace is accessible', async () => {
+    await settled();
+    await accessible(admin.app, '/workplace (en_US)');
+  });
+  describe.each(sample)('$route', ({ route, file }) => {
+    it('opens cleanly and accessibly for admin in English', () => visit(admin, route, file, true, `${route} (en_US)`));
   });
 });
