@@ -1,6 +1,6 @@
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { ExceptionPage } from './exception/ExceptionPage.tsx';
 import { DefaultLayout } from './layouts/DefaultLayout.tsx';
@@ -8,6 +8,9 @@ import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { screenRouteData, screensLoaded } from './routes/screen-routes.ts';
 import { StoreContext, useStores } from './StoreContext.ts';
 import type { RootStore } from './stores/RootStore.ts';
+import { density } from './stores/density.ts';
+import { appTheme } from './theme.ts';
+import './theme.css';
 
 /** Page start of §4: nothing until authorised; a failed user load goes to /exception/500. */
 const Start = observer(function Start() {
@@ -31,9 +34,14 @@ const Start = observer(function Start() {
 });
 
 export const App = observer(function App({ root }: { root: RootStore }) {
+  const userId = root.user.currentUser?.id;
+  useEffect(() => density.forUser(userId), [userId]);
+  // One object per density, so the theme (and every themed component) changes only when it does.
+  const compact = density.compact;
+  const themeConfig = useMemo(() => (compact ? { ...appTheme, algorithm: theme.compactAlgorithm } : appTheme), [compact]);
   return (
     <StoreContext.Provider value={root}>
-      <ConfigProvider locale={root.i18n.antdLocale} theme={{ token: { borderRadius: 6 } }} modal={{}}>
+      <ConfigProvider locale={root.i18n.antdLocale} theme={themeConfig} modal={{}}>
         {/* No antd <App>: nothing uses its hooks, and it would pull Modal (and Skeleton) into every first paint. */}
         <BrowserRouter>
           <Routes>

@@ -34,6 +34,7 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
     // The entity table (a loader per declaration) is only needed once a screen names an entity.
     loadEntity: (name) => import('../renderer/data/entities.ts').then((m) => m.loadEntity(name)),
     notify: { success: (t) => toast('success', t, 1.5), error: (t) => toast('error', t, 1.5) },
+    setPageInfo: tabKey ? (info) => root.workspace.setPageInfo(tabKey, info) : undefined,
     onBeforeClose: tabKey ? (fn) => root.workspace.onBeforeTabRemove(tabKey, fn) : undefined,
     accessToken: () => getAccessToken(),
     screenSource: dialogScreenSource,

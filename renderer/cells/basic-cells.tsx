@@ -45,6 +45,8 @@ export function LinkCell({ value, column, row }: CellProps) {
     <a
       href={href}
       onClick={(e) => {
+        // Ctrl-, Shift- or middle-click is the browser's own (a new browser tab, where the app restores the route).
+        if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
         e.preventDefault();
         s.navigate(href);
       }}

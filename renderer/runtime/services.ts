@@ -41,6 +41,8 @@ export interface RendererServices {
   language: string;
   loadEntity(name: string): Promise<EntityDecl>;
   notify: { success(text: string): void; error(text: string): void };
+  /** Tells the shell which document the open tab shows (its number and status), for the page header and tab title. */
+  setPageInfo?(info: { number?: string; status?: string } | undefined): void;
   /** Registers the open tab's before-close guard (unsaved changes). */
   onBeforeClose?(fn: () => boolean | Promise<boolean>): () => void;
   accessToken(): string | undefined;

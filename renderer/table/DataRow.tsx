@@ -7,6 +7,10 @@ type Row = Record<string, unknown>;
 
 export interface DataRowProps {
   id: string;
+  /** The row's place among all rows (0 = first record), announced as its position in the grid. */
+  index: number;
+  /** The focusable cell's column when this row holds the grid's one tab stop (roving tabindex). */
+  activeCol?: number;
   data: Row;
   /** Offset of the row in the virtual list (px). */
   start: number;
@@ -36,26 +40,33 @@ export interface DataRowProps {
  */
 export const DataRow = memo(function DataRow(p: DataRowProps) {
   const { data } = p;
+  const first = p.selection ? 1 : 0;
   return (
     <div
       role="row"
       data-row-key={p.id}
+      data-row-index={p.index}
+      // The header is row 1 of the grid (aria-rowindex counts from 1).
+      aria-rowindex={p.index + 2}
+      aria-selected={p.selection ? p.selected : undefined}
       aria-level={p.tree ? p.tree.depth + 1 : undefined}
       aria-expanded={p.tree?.hasChildren ? p.tree.expanded : undefined}
       className={`dt-row${p.selected ? ' dt-selected' : ''}`}
       style={{ height: p.height, transform: `translateY(${p.start}px)` }}
     >
       {p.selection && (
-        <div className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }}>
-          {/* A native checkbox: one per visible row, re-created on every scroll step (antd's costs its style hooks each time). */}
-          <input type="checkbox" className="dt-checkbox" aria-label={`select ${p.id}`} checked={p.selected} onChange={(e) => p.onToggle(p.id, e.target.checked)} />
+        <div role="gridcell" data-col={0} tabIndex={p.activeCol === 0 ? 0 : -1} className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }}>
+          {/* A native checkbox: one per visible row, re-created on every scroll step (antd's costs its style hooks each time).
+              Not a tab stop of its own: the cell is, and Space on any cell of the row toggles it. */}
+          <input type="checkbox" tabIndex={-1} className="dt-checkbox" aria-label={`select ${p.id}`} checked={p.selected} onChange={(e) => p.onToggle(p.id, e.target.checked)} />
         </div>
       )}
       {p.columns.map((pc, i) => {
         const c = pc.column;
         const Cell = pc.Cell;
+        const col = i + first;
         return (
-          <div key={c.field} role="cell" data-column={c.field} className={cellClass(pc)} style={cellStyle(pc, c.align === 'right' || isNumericCell(c.cell))}>
+          <div key={c.field} role="gridcell" data-col={col} tabIndex={p.activeCol === col ? 0 : -1} data-column={c.field} className={cellClass(pc)} style={cellStyle(pc, c.align === 'right' || isNumericCell(c.cell))}>
             {i === 0 && p.tree && <TreeToggle id={p.id} depth={p.tree.depth} hasChildren={p.tree.hasChildren} expanded={p.tree.expanded} onExpand={p.onExpand} />}
             {p.renderCell ? p.renderCell(data, c) : Cell ? <Cell column={c} row={data} value={data[c.field]} /> : String(data[c.field] ?? '')}
           </div>
@@ -63,7 +74,7 @@ export const DataRow = memo(function DataRow(p: DataRowProps) {
       })}
       {p.actions && (
         // Keyed by record: a recycled row (see DataTable) must not hand an action's state (a pending request, an open confirm) to the next record.
-        <div key={`actions:${p.id}`} className="dt-cell" style={{ width: p.actionsWidth }}>
+        <div key={`actions:${p.id}`} role="gridcell" data-col={first + p.columns.length} tabIndex={p.activeCol === first + p.columns.length ? 0 : -1} className="dt-cell" style={{ width: p.actionsWidth }}>
           {p.actions(data)}
         </div>
       )}

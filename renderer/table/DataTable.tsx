@@ -2,12 +2,13 @@ import { columnOrderingFeature, columnPinningFeature, columnSizingFeature, colum
 import { observeElementRect, type Rect, useVirtualizer } from '@tanstack/react-virtual';
 import { Checkbox, Empty, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import type { SummaryFn } from '../schema/screen.ts';
 import { schemaSettings, type TableSettings, toTableState } from './column-settings.ts';
 import { DataRow } from './DataRow.tsx';
+import { type GridPos, moveInGrid, rowTarget } from './grid-keys.ts';
 import { cellClass, cellStyle, placeColumns } from './placed-columns.ts';
 import { summarySpec, summaryValues } from './summary.ts';
 import { SummaryRow } from './SummaryRow.tsx';
@@ -50,6 +51,8 @@ export interface DataTableProps {
    * line's values in its own observable form): the footer then follows every edit by itself.
    */
   summaryValuesOf?: (row: Row) => Row;
+  /** What the grid lists, for screen readers (the screen's or tab's title). */
+  label?: string;
 }
 
 /**
@@ -127,6 +130,58 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
     if (selection === 'single') onSelect?.(on ? [key] : []);
     else onSelect?.(on ? [...now, key] : [...now].filter((k) => k !== key));
   }, []);
+  // Keyboard (WAI-ARIA grid): one cell is the grid's tab stop; arrows, Home/End and PageUp/Down
+  // move it, scrolling the virtual list so the row exists before it is focused.
+  const colCount = (p.selection ? 1 : 0) + visible.length + (p.rowActions ? 1 : 0);
+  const [active, setActive] = useState<GridPos>({ row: 0, col: 0 });
+  const at = { row: Math.min(active.row, Math.max(rowModel.length - 1, 0)), col: Math.min(active.col, Math.max(colCount - 1, 0)) };
+  const focusWanted = useRef(false);
+  useEffect(() => {
+    if (!focusWanted.current) return;
+    let tries = 0;
+    const focus = () => {
+      const cell = scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${at.row}"] [data-col="${at.col}"]`);
+      if (cell) {
+        focusWanted.current = false;
+        cell.focus();
+      } else if (tries++ < 10) requestAnimationFrame(focus);
+    };
+    focus();
+  }, [at.row, at.col]);
+  // Scrolled away from (by the wheel), the focused cell's row is no longer rendered: the grid itself
+  // is then the tab stop, and its keys move on from the cell it had.
+  const activeShown = items.some((vi) => vi.index === at.row);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const cell = e.target as HTMLElement;
+    // Keys typed into a cell's own widget (an inline editor, a link's menu) are that widget's.
+    const onGrid = cell === scrollRef.current;
+    if (!onGrid && (cell.getAttribute('role') !== 'gridcell' || !cell.closest('[data-row-index]'))) return;
+    const next = moveInGrid(at, e.key, e.ctrlKey || e.metaKey, rowModel.length, colCount, Math.max(1, Math.floor(height / rowHeight) - 1));
+    if (next) {
+      e.preventDefault();
+      focusWanted.current = true;
+      virtual.scrollToIndex(next.row);
+      setActive(next);
+    } else if (e.key === 'Enter' && !onGrid) {
+      const target = rowTarget(cell);
+      if (target) {
+        e.preventDefault();
+        target.click();
+      }
+    } else if (e.key === ' ' && p.selection) {
+      e.preventDefault();
+      const key = rowModel[at.row]?.id;
+      if (key !== undefined) toggle(key, !selected.has(key));
+    }
+  };
+  // A click or Tab into a cell (or into a link inside it) makes that cell the tab stop.
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-col]');
+    const row = cell?.closest<HTMLElement>('[data-row-index]');
+    if (!cell || !row) return;
+    const pos = { row: Number(row.dataset.rowIndex), col: Number(cell.dataset.col) };
+    if (pos.row !== at.row || pos.col !== at.col) setActive(pos);
+  };
   const height = p.height ?? Math.min(Math.max(rowModel.length, 3) * rowHeight + 2, 560);
   // The viewport grows when the first rows arrive. react-virtual learns that from its
   // ResizeObserver and would render the rows below the old height one frame later; reporting the
@@ -137,12 +192,26 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
   }, [height]);
 
   return (
-    <div className="dt" role={p.tree ? 'treegrid' : 'table'} aria-rowcount={rowModel.length}>
-      <div className="dt-scroll" ref={scrollRef} style={{ height: height + rowHeight * (hasSummary ? 2 : 1) }}>
+    <div className="dt">
+      {/* Only the rows on screen exist: the counts and each row's index let a screen reader say "row 5,003 of 10,001". */}
+      <div
+        className="dt-scroll"
+        ref={scrollRef}
+        role={p.tree ? 'treegrid' : 'grid'}
+        aria-label={p.label}
+        aria-rowcount={rowModel.length + 1 + (hasSummary && rowModel.length > 0 ? 1 : 0)}
+        aria-colcount={colCount}
+        aria-multiselectable={p.selection === 'multiple' || undefined}
+        aria-busy={p.loading || undefined}
+        tabIndex={activeShown || rowModel.length === 0 ? undefined : 0}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        style={{ height: height + rowHeight * (hasSummary ? 2 : 1) }}
+      >
         <div style={{ width, minWidth: '100%' }}>
-          <div className="dt-head" role="row" style={{ height: rowHeight }}>
+          <div className="dt-head" role="row" aria-rowindex={1} style={{ height: rowHeight }}>
             {p.selection && (
-              <div className={`dt-cell dt-check${stickySelect ? ' dt-pin' : ''}`} style={{ width: selectWidth, left: stickySelect ? 0 : undefined }}>
+              <div role="columnheader" className={`dt-cell dt-check${stickySelect ? ' dt-pin' : ''}`} style={{ width: selectWidth, left: stickySelect ? 0 : undefined }}>
                 {p.selection === 'multiple' && (
                   <Checkbox aria-label="select all" checked={allChecked} indeterminate={!allChecked && allKeys.some((k) => selected.has(k))} onChange={(e) => p.onSelect?.(e.target.checked ? allKeys : [])} />
                 )}
@@ -161,22 +230,32 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
                   data-pinned={pc.pin}
                   className={cellClass(pc, `dt-cell dt-th${sortable ? ' dt-sortable' : ''}`)}
                   style={cellStyle(pc, c.align === 'right')}
-                  onClick={sortable ? () => p.onSort?.(c.field) : undefined}
                 >
-                  {s.label(c.label)}
-                  {sortable && <span className="dt-sort">{dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}</span>}
+                  {sortable ? (
+                    // A button, so sorting is reachable by Tab and Enter as by the mouse.
+                    <button type="button" className="dt-sort-button" onClick={() => p.onSort?.(c.field)}>
+                      {s.label(c.label)}
+                      <span className="dt-sort" aria-hidden>
+                        {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    s.label(c.label)
+                  )}
                 </div>
               );
             })}
             {p.rowActions && (
-              <div className="dt-cell dt-th" style={{ width: actionsWidth }}>
+              <div role="columnheader" className="dt-cell dt-th" style={{ width: actionsWidth }}>
                 {s.t('hzero.common.model.action', 'Action')}
               </div>
             )}
           </div>
           {rowModel.length === 0 && !p.loading ? (
-            <div className="dt-empty">
-              <Empty description={s.t('hzero.common.message.empty', 'No data')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            <div role="row" aria-rowindex={2}>
+              <div role="gridcell" aria-colspan={colCount} className="dt-empty">
+                <Empty description={s.t('hzero.common.message.empty', 'No data')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              </div>
             </div>
           ) : (
             <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
@@ -186,6 +265,8 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
                   <DataRow
                     key={recycle ? vi.index % slots.current : row.id}
                     id={row.id}
+                    index={vi.index}
+                    activeCol={vi.index === at.row ? at.col : undefined}
                     data={row.original}
                     start={vi.start}
                     height={rowHeight}
@@ -212,6 +293,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
               values={totals}
               live={p.summaryValuesOf ? { rows: p.rows, valuesOf: p.summaryValuesOf, where: p.summaryWhere } : undefined}
               label={p.summaryLabel ?? s.t('hzero.common.table.total', 'Total')}
+              rowIndex={rowModel.length + 2}
               height={rowHeight}
               selectWidth={selectWidth}
               stickySelect={stickySelect}

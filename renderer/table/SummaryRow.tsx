@@ -37,6 +37,8 @@ export const SummaryRow = observer(function SummaryRow(p: {
   /** Totals over observable values, recomputed here (only this row re-renders on an edit). */
   live?: { rows: readonly Record<string, unknown>[]; valuesOf: (row: Record<string, unknown>) => Record<string, unknown>; where?: string };
   label: string;
+  /** Its place in the grid (after the header and every record). */
+  rowIndex: number;
   height: number;
   selectWidth: number;
   stickySelect: boolean;
@@ -44,18 +46,18 @@ export const SummaryRow = observer(function SummaryRow(p: {
 }) {
   const values = p.live ? summaryValues(p.live.rows.map(p.live.valuesOf), p.spec, p.live.where) : p.values;
   return (
-    <div className="dt-summary" role="row" data-testid="table-summary" style={{ height: p.height }}>
-      {p.selectWidth > 0 && <div className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }} />}
+    <div className="dt-summary" role="row" aria-rowindex={p.rowIndex} data-testid="table-summary" style={{ height: p.height }}>
+      {p.selectWidth > 0 && <div role="gridcell" className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }} />}
       {p.columns.map((pc, i) => {
         const fn = p.spec[pc.column.field];
         return (
-          <div key={pc.column.field} role="cell" data-column={pc.column.field} data-summary={fn} className={cellClass(pc)} style={cellStyle(pc, !!fn && i > 0)}>
+          <div key={pc.column.field} role="gridcell" data-column={pc.column.field} data-summary={fn} className={cellClass(pc)} style={cellStyle(pc, !!fn && i > 0)}>
             {i === 0 && <span className="dt-summary-label">{p.label}</span>}
             {fn && <SummaryValue column={pc.column} fn={fn} value={values[pc.column.field]} Cell={pc.Cell} />}
           </div>
         );
       })}
-      {p.actionsWidth > 0 && <div className="dt-cell" style={{ width: p.actionsWidth }} />}
+       {p.actionsWidth > 0 && <div role="gridcell" className="dt-cell" style={{ width: p.actionsWidth }} />}
     </div>
   );
 });

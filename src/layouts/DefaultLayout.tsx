@@ -6,9 +6,14 @@ import { reportPageView } from '../routes/page-view.ts';
 import { firstScreenShown } from '../routes/prefetch.ts';
 import { useStores } from '../StoreContext.ts';
 import { HeaderBar } from './HeaderBar.tsx';
+import { PageHeader } from './PageHeader.tsx';
+import { useTabBarA11y } from './tab-bar-a11y.ts';
+import { useDialogFocusWrap } from './dialog-focus-wrap.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TabContent } from './TabContent.tsx';
 import './layout.css';
+
+const tabLabel = (title: string, number: string | undefined) => (number ? `${title} · ${number}` : title);
 
 /** The signed-in layout: menu, header, tabs; the router's location drives which tab is active. */
 export const DefaultLayout = observer(function DefaultLayout() {
@@ -30,6 +35,8 @@ export const DefaultLayout = observer(function DefaultLayout() {
     return () => clearTimeout(timer);
   }, []);
 
+  const tabsRef = useTabBarA11y();
+  useDialogFocusWrap();
   const go = (key: string | undefined) => {
     const t = workspace.tabs.find((x) => x.key === key);
     if (t) navigate(`${t.path}${t.search}`);
@@ -45,7 +52,7 @@ export const DefaultLayout = observer(function DefaultLayout() {
         <Layout.Header className="app-header">
           <HeaderBar />
         </Layout.Header>
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" ref={tabsRef}>
           <Tabs
             type="editable-card"
             hideAdd
@@ -59,11 +66,13 @@ export const DefaultLayout = observer(function DefaultLayout() {
             }}
             items={workspace.tabs.map((t) => ({
               key: t.key,
-              label: <span data-tab={t.key}>{i18n.label(t.title)}</span>,
+              // A document's tab says which one it is: two open orders are told apart by their numbers.
+              label: <span data-tab={t.key}>{tabLabel(i18n.label(t.title), workspace.pageInfo.get(t.key)?.number)}</span>,
               closable: t.closable,
               forceRender: false,
               children: (
                 <div className="tab-page" data-tab-page={t.key}>
+                  <PageHeader tab={t} />
                   <TabContent tab={t} />
                 </div>
               ),

@@ -1,11 +1,13 @@
-import { BellOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, ColumnHeightOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Popover, Space, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
 import { logoutUrl } from '../auth/login-redirect.ts';
 import { getAccessToken, removeAccessToken } from '../auth/token.ts';
 import { SUPPORTED_LANGUAGES } from '../stores/I18nStore.ts';
+import { density } from '../stores/density.ts';
 import { useStores } from '../StoreContext.ts';
+import type { MenuItemType } from 'antd/es/menu/interface';
 import { MenuSearch } from './header/MenuSearch.tsx';
 import { PickerMenu } from './header/PickerMenu.tsx';
 
@@ -72,7 +74,20 @@ export const HeaderBar = observer(function HeaderBar() {
             <Button type="text" aria-label="messages" icon={<BellOutlined />} />
           </Badge>
         </Popover>
-        <Dropdown menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: i18n.t('hzero.common.button.logout', 'Sign out'), onClick: logout }] }}>
+        <Dropdown
+          menu={{
+            items: [
+              {
+                key: 'density',
+                icon: <ColumnHeightOutlined />,
+                label: density.compact ? i18n.t('hzero.common.header.comfortable', 'Comfortable layout') : i18n.t('hzero.common.header.compact', 'Compact layout'),
+                onClick: density.toggle,
+                'data-testid': 'density-switch',
+              } as MenuItemType,
+              { key: 'logout', icon: <LogoutOutlined />, label: i18n.t('hzero.common.button.logout', 'Sign out'), onClick: logout },
+            ],
+          }}
+        >
           <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
             <UserOutlined />
             {u?.realName}

@@ -7,6 +7,12 @@ import { activeAfterRemoval, removalInfo } from './tabs/tab-rules.ts';
 
 type BeforeClose = () => boolean | void | Promise<boolean | void>;
 
+/** What a document's screen tells the shell about itself: its number and status, for the page header and the tab title. */
+export interface PageInfo {
+  number?: string;
+  status?: string;
+}
+
 /**
  * Workspace state of §3 and the tab behaviour of §2.19 and §4: tabs, active key, menu,
  * routerData, the queue of paths opened before the menu loaded, before-close callbacks.
@@ -19,6 +25,8 @@ export class WorkspaceStore {
   menuLoad = false;
   routerData: RouteInfo[] = [];
   collapsed = false;
+  /** By tab key: the document each open tab shows (set by its screen, dropped with the tab). */
+  pageInfo = new Map<string, PageInfo>();
   private pathnameStack: Array<{ pathname: string; search: string }> = [];
   private beforeClose = new Map<string, BeforeClose>();
   private closeListeners = new Set<(key: string) => void>();
@@ -104,6 +112,11 @@ export class WorkspaceStore {
       }
     }
     return best;
+  }
+
+  setPageInfo(key: string, info: PageInfo | undefined): void {
+    if (info && (info.number || info.status)) this.pageInfo.set(key, info);
+    else this.pageInfo.delete(key);
   }
 
   addTab(tab: Tab): void {
@@ -209,6 +222,7 @@ export class WorkspaceStore {
     this.tabs = removalInfo(this.tabs, key).nextTabs;
     this.activeTabKey = this.tabs.some((t) => t.key === nextActive) ? nextActive : HOME_TAB_KEY;
     this.beforeClose.delete(key);
+    this.pageInfo.delete(key);
     for (const l of this.closeListeners) l(key);
     this.persist();
     return this.activeTab;

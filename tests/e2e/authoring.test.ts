@@ -119,7 +119,7 @@ describe('authoring stored pages (issue 8)', () => {
     await modal.locator('#field-templateCode').click();
     await page.locator('.ant-select-item-option', { hasText: '复制该路由的文件页面' }).click();
     await modal.getByTestId('record-form-save').click();
-    const link = list.locator('[role="cell"] a', { hasText: 'T2.SEND_ORDER' });
+    const link = list.locator('[role="gridcell"] a', { hasText: 'T2.SEND_ORDER' });
     await link.click();
     await page.waitForURL(/\/hpfm\/ui\/page-org\/detail\/T2\.SEND_ORDER$/);
     await editorText(page);

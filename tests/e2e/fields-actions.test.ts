@@ -25,7 +25,7 @@ describe('fields and actions of issue 6 in Chromium', () => {
     await screen.locator('#search-creationDateTo').fill('2020-01-31');
     await screen.locator('#search-creationDateTo').press('Enter');
     await screen.getByTestId('search-button').click();
-    await expect.poll(async () => (await screen.locator('[role="cell"][data-column="termCode"]').allTextContents()).sort()).toEqual(old);
+    await expect.poll(async () => (await screen.locator('[role="gridcell"][data-column="termCode"]').allTextContents()).sort()).toEqual(old);
     await page.context().close();
   });
 
@@ -47,7 +47,7 @@ describe('fields and actions of issue 6 in Chromium', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await screen.locator('#search-termCode').fill('E2E-IMP');
     await screen.getByTestId('search-button').click();
-    await expect.poll(async () => (await screen.locator('[role="cell"][data-column="termCode"]').allTextContents()).sort()).toEqual(['E2E-IMP-1', 'E2E-IMP-2']);
+    await expect.poll(async () => (await screen.locator('[role="gridcell"][data-column="termCode"]').allTextContents()).sort()).toEqual(['E2E-IMP-1', 'E2E-IMP-2']);
     await page.context().close();
   });
 
@@ -91,7 +91,7 @@ describe('fields and actions of issue 6 in Chromium', () => {
     const page = await e.signIn('admin', '/hiam/sub-account-site');
     const screen = page.locator('[data-screen="/hiam/sub-account-site"]');
     await rowsOf(screen).first().waitFor();
-    const tenants = await screen.locator('[role="cell"][data-column="organizationId"]').allTextContents();
+    const tenants = await screen.locator('[role="gridcell"][data-column="organizationId"]').allTextContents();
     expect(tenants.length).toBeGreaterThan(0);
     const names = new Set((await e.ctx.db.query<{ name: string }>('select tenant_name as name from hpfm_tenant')).rows.map((r) => r.name));
     for (const t of tenants) expect(names.has(t.trim()), `"${t}" is a tenant name`).toBe(true);

@@ -149,7 +149,7 @@ describe('hpfm configuration changes the running app', () => {
       await expect.poll(async () => (await e.ctx.db.query("select 1 from hpfm_permission_range where rule_code = 'E2E.PO_SZ' and role_code = 'PURCHASER'")).rows.length).toBe(1);
       await buyer.reload();
       await expect.poll(totalText).toContain(String(sz));
-      const companies = await list.locator('[role="row"][data-row-key] [role="cell"][data-column="companyName"]').allTextContents();
+      const companies = await list.locator('[role="row"][data-row-key] [role="gridcell"][data-column="companyName"]').allTextContents();
       expect(companies.length).toBeGreaterThan(0);
       expect(new Set(companies)).toEqual(new Set(['Demo Manufacturing (Suzhou) Ltd.']));
     } finally {
@@ -183,7 +183,7 @@ describe('hpfm configuration changes the running app', () => {
     expect(await tl.locator('[role="row"][data-row-key]').count()).toBe(10);
     // The platform's own changes and other tenants' are not the tenant's business.
     expect(await tl.textContent()).not.toContain('la_VA');
-    const users = await tl.locator('[role="cell"][data-column="loginName"]').allTextContents();
+    const users = await tl.locator('[role="gridcell"][data-column="loginName"]').allTextContents();
     expect(users.every((u) => ['admin2', 'buyer2'].includes(u))).toBe(true);
     await tenant.context().close();
   });

@@ -29,14 +29,14 @@ async function open(path: string): Promise<Page> {
 const rows = (page: Page, route: string) => page.locator(`[data-screen="${route}"] [role="row"][data-row-key]`);
 /** The list's total as the pagination shows it ("共 26 条", "26 items"): rows are virtualised, so not all are in the DOM. */
 const total = async (page: Page, route: string) => Number(/\d+/.exec((await page.locator(`[data-screen="${route}"] .ant-pagination-total-text`).textContent()) ?? '')?.[0] ?? 0);
-const row = (page: Page, route: string, text: string) => rows(page, route).filter({ has: page.locator('[role="cell"]', { hasText: new RegExp(`^[▸▾]?${text}$`) }) });
+const row = (page: Page, route: string, text: string) => rows(page, route).filter({ has: page.locator('[role="gridcell"]', { hasText: new RegExp(`^[▸▾]?${text}$`) }) });
 
 describe('hpfm organisation', () => {
   it('drills down company → department → post → staff by clicking links, with the departments as a tree', async () => {
     const page = await open('/hpfm/hr/org/company');
     const companies = '/hpfm/hr/org/company';
     await rows(page, companies).first().waitFor();
-    await page.locator(`[data-screen="${companies}"] [role="cell"][data-column="companyName"] a`, { hasText: '演示制造集团股份有限公司' }).click();
+    await page.locator(`[data-screen="${companies}"] [role="gridcell"][data-column="companyName"] a`, { hasText: '演示制造集团股份有限公司' }).click();
 
     const departments = '/hpfm/hr/org/department/:companyId';
     await page.waitForURL(/\/hpfm\/hr\/org\/department\/1$/);
@@ -62,9 +62,9 @@ describe('hpfm organisation', () => {
     await page.waitForURL(/\/hpfm\/hr\/org\/staff\/\d+$/);
     await rows(page, staff).first().waitFor();
     await expect.poll(() => total(page, staff)).toBeGreaterThanOrEqual(25);
-    const units = await page.locator(`[data-screen="${staff}"] [role="cell"][data-column="unitName"]`).allTextContents();
+    const units = await page.locator(`[data-screen="${staff}"] [role="gridcell"][data-column="unitName"]`).allTextContents();
     expect(new Set(units)).toEqual(new Set(['采购中心']));
-    const first = page.locator(`[data-screen="${staff}"] [role="cell"][data-column="employeeNum"] a`).first();
+    const first = page.locator(`[data-screen="${staff}"] [role="gridcell"][data-column="employeeNum"] a`).first();
     const num = (await first.textContent())!;
     await first.click();
     await page.waitForURL(new RegExp(`/hpfm/hr/staff/detail/\\d+/${num}$`));
@@ -110,7 +110,7 @@ describe('hpfm organisation', () => {
       .toEqual({ c: 3, n: '演示汽车电子(无锡)有限公司' });
     await page.locator(`[data-screen="${route}"] #search-purchaseOrgCode`).fill('PO-E2E-01');
     await page.locator(`[data-screen="${route}"]`).getByTestId('search-button').click();
-    await expect.poll(() => page.locator(`[data-screen="${route}"] [role="cell"][data-column="companyName"]`).allTextContents()).toEqual(['演示汽车电子(无锡)有限公司']);
+    await expect.poll(() => page.locator(`[data-screen="${route}"] [role="gridcell"][data-column="companyName"]`).allTextContents()).toEqual(['演示汽车电子(无锡)有限公司']);
     await page.context().close();
   }, 180000);
 });

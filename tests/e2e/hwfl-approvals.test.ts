@@ -35,7 +35,7 @@ async function submitInBrowser(buyer: Page, po: Row): Promise<void> {
 async function openTask(page: Page, po: Row): Promise<void> {
   await page.goto(`${e.baseUrl}/hwfl/workflow/task/list`);
   const list = page.locator('[data-screen="/hwfl/workflow/task/list"]');
-  await list.locator('[role="cell"] a', { hasText: String(po.displayPoNum) }).first().click();
+  await list.locator('[role="gridcell"] a', { hasText: String(po.displayPoNum) }).first().click();
   await page.getByTestId('wfl-actions').waitFor();
 }
 
@@ -133,7 +133,7 @@ describe.each(databases)('a purchase order approved in the browser, each person 
     await submitInBrowser(buyer, other);
     await buyer.goto(`${e.baseUrl}/hwfl/workflow/start-by-task/list`);
     const list = buyer.locator('[data-screen="/hwfl/workflow/start-by-task/list"]');
-    await list.locator('[role="cell"] a', { hasText: String(other.displayPoNum) }).first().click();
+    await list.locator('[role="gridcell"] a', { hasText: String(other.displayPoNum) }).first().click();
     await buyer.getByTestId('wfl-recall').click();
     await expect.poll(() => statusOf(other.poHeaderId)).toBe('NEW');
     await expect.poll(() => buyer.getByTestId('wfl-instance').getAttribute('data-status')).toBe('ENDED');

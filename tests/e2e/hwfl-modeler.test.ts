@@ -32,7 +32,7 @@ describe('process definitions in the browser modeler', () => {
   it('opens the order approval from the list, deploys it as version 2, shows both versions; an imported diagram with an unassigned task is refused, naming it', async () => {
     const page = await e.adminIn(1, '/hwfl/setting/process-define/list');
     const list = page.locator('[data-screen="/hwfl/setting/process-define/list"]');
-    await list.locator('[role="cell"] a', { hasText: 'SODR_PO_APPROVAL' }).first().click();
+    await list.locator('[role="gridcell"] a', { hasText: 'SODR_PO_APPROVAL' }).first().click();
     const modeler = page.getByTestId('hwfl-modeler');
     await modeler.waitFor();
     await modeler.locator('.djs-element[data-element-id="director"]').waitFor({ timeout: 30000 });

@@ -72,7 +72,7 @@ describe('workflow settings', () => {
     await page.goto(`${e.baseUrl}/hwfl/setting/condition/list`);
     const conditions = page.locator('[data-screen="/hwfl/setting/condition/list"]');
     await conditions.locator('[role="row"][data-row-key]').first().waitFor();
-    const codes = await conditions.locator('[role="cell"][data-column="code"]').allTextContents();
+    const codes = await conditions.locator('[role="gridcell"][data-column="code"]').allTextContents();
     expect(codes).toContain('PO_OVER_100K');
     expect(codes).not.toContain('E2E_PO_BUYERS');
     expect(codes).not.toContain('PO_MANAGER');

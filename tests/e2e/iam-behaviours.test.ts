@@ -52,7 +52,7 @@ async function menuCodes(page: Page, folder: string): Promise<string[]> {
 
 const rows = (screen: Locator) => screen.locator('[role="row"][data-row-key]');
 const rowWith = (screen: Locator, column: string, text: string) =>
-  rows(screen).filter({ has: screen.page().locator(`[role="cell"][data-column="${column}"]`, { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+  rows(screen).filter({ has: screen.page().locator(`[role="gridcell"][data-column="${column}"]`, { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
 /** Antd puts a space between two Chinese characters on a button: match either way. */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 
@@ -279,15 +279,15 @@ describe('the sign-in log', () => {
     await log.locator('#search-loginDateTo').press('Enter');
     await log.getByTestId('search-button').click();
     await expect.poll(() => rows(log).count()).toBe(2);
-    const results = await log.locator('[role="cell"][data-column="loginResult"]').allTextContents();
+    const results = await log.locator('[role="gridcell"][data-column="loginResult"]').allTextContents();
     expect(results).toEqual(['失败', '成功']);
-    for (const d of await log.locator('[role="cell"][data-column="loginDate"]').allTextContents()) expect(d.startsWith(today)).toBe(true);
+    for (const d of await log.locator('[role="gridcell"][data-column="loginDate"]').allTextContents()) expect(d.startsWith(today)).toBe(true);
 
     // A plain user sees only their own sign-ins on the same screen.
     const own = await admin('/hiam/user/login-log', 'expert');
     const mine = own.locator('[data-screen="/hiam/user/login-log"]');
     await rows(mine).first().waitFor({ timeout: 60_000 });
-    const names = new Set(await mine.locator('[role="cell"][data-column="loginName"]').allTextContents());
+    const names = new Set(await mine.locator('[role="gridcell"][data-column="loginName"]').allTextContents());
     expect([...names]).toEqual(['expert']);
     await own.context().close();
     await page.context().close();

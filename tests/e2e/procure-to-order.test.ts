@@ -43,7 +43,7 @@ async function pickSupplier(page: Page, input: Locator, num: string) {
 /** Approves the workflow task of a document from My tasks, found by its number. */
 async function approveTask(page: Page, docNum: string) {
   await page.goto(`${e.baseUrl}/hwfl/workflow/task/list`);
-  await screen(page, '/hwfl/workflow/task/list').locator('[role="cell"] a', { hasText: docNum }).first().click();
+  await screen(page, '/hwfl/workflow/task/list').locator('[role="gridcell"] a', { hasText: docNum }).first().click();
   await page.getByTestId('wfl-act-Approved').click();
   await page.getByTestId('wfl-readonly').waitFor();
   // The task opened in the list's tab; closed, so the next visit starts at the list again.
@@ -85,7 +85,7 @@ describe('requisition → approval → orders → approval → release → suppl
     }
     // Before anything is saved, each line's amount and the header's total are previewed as typed.
     const amountInput = prPage.locator('input[id$="amount"]').first();
-    await expect.poll(() => lines.locator('[data-row-key="new-1"] [role="cell"]', { hasText: '494.00' }).count()).toBe(1);
+    await expect.poll(() => lines.locator('[data-row-key="new-1"] [role="gridcell"]', { hasText: '494.00' }).count()).toBe(1);
     await expect.poll(() => amountInput.inputValue()).toMatch(/641\.50/);
     await expect.poll(() => lines.getByTestId('table-summary').locator('[data-column="lineAmount"]').textContent()).toContain('641.50');
     expect((await q<{ n: number }>('select count(*)::int as n from sprm_pr_line where pr_header_id = $1', [pr.id]))[0]!.n).toBe(0);
@@ -167,7 +167,7 @@ describe('requisition → approval → orders → approval → release → suppl
 
     // The buyer sees the proposed date and accepts it.
     await buyer.goto(`${e.baseUrl}/sodr/delivery-date-review/detail/${first.id}`);
-    await screen(buyer, '/sodr/delivery-date-review/detail/:id').locator('[role="cell"]', { hasText: later }).first().waitFor();
+    await screen(buyer, '/sodr/delivery-date-review/detail/:id').locator('[role="gridcell"]', { hasText: later }).first().waitFor();
     await button(buyer, /^同意交期$/).click();
     await reaches(first.id, 'CONFIRMED');
 

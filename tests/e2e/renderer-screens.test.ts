@@ -150,7 +150,7 @@ describe('screens from schemas (issue 6 acceptance)', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await screen.locator('#search-termCode').fill('NET-E2E-45');
     await screen.getByTestId('search-button').click();
-    await expect.poll(() => screen.locator('[role="cell"][data-column="termCode"]').allTextContents()).toEqual(['NET-E2E-45']);
+    await expect.poll(() => screen.locator('[role="gridcell"][data-column="termCode"]').allTextContents()).toEqual(['NET-E2E-45']);
     await page.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../renderer/schema-files/screen-files.ts';
@@ -7,6 +7,7 @@ import { projectRoot } from '../../server/paths.ts';
 import { loadEntities } from '../../server/resources/entities.ts';
 import { ROLES } from '../../server/seed/platform-seed.ts';
 import type { Page } from 'playwright-core';
+import { axeFindings, describeFindings } from './axe.ts';
 import { type E2E, startE2E } from './browser.ts';
 
 /**
@@ -113,6 +114,27 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
+/** Findings by route (A11Y_REPORT=file writes them all, to see the whole picture at once), and what the checks cost. */
+const a11y: Record<string, string[]> = {};
+const axeCost = { ms: 0, pages: 0 };
+afterAll(() => {
+  if (process.env.A11Y_REPORT) writeFileSync(process.env.A11Y_REPORT, JSON.stringify(a11y, null, 1));
+  console.log(`axe-core: ${axeCost.pages} pages checked in ${(axeCost.ms / 1000).toFixed(1)} s`);
+});
+
+/** WCAG 2.1 A/AA (issue 18): the critical and serious axe-core findings on what the user sees. */
+async function findings(page: Page, route: string): Promise<string[]> {
+  const t0 = Date.now();
+  const found = describeFindings(await axeFindings(page));
+  axeCost.ms += Date.now() - t0;
+  axeCost.pages++;
+  if (found.length) a11y[route] = found;
+  return found;
+}
+async function accessible(page: Page, route: string) {
+  expect(await findings(page, route), `accessibility of ${route}`).toEqual([]);
+}
+
 async function firstRecord(entityName: string, token: string): Promise<Record<string, unknown> | undefined> {
   const ent = entityOf(entityName);
   const path = ent.paths.site ?? ent.paths.tenant!.replace('{tenantId}', String(TENANT));
@@ -121,7 +143,7 @@ async function firstRecord(entityName: string, token: string): Promise<Record<st
 }
 
 /** Opens `route` in the visitor's app with parameters from a record they can see, and checks it opened cleanly. */
-async function visit(who: Visitor, route: string, file: string, rowsExpected = true) {
+async function visit(who: Visitor, route: string, file: string, rowsExpected = true, as = route) {
   const doc = docs.get(file)!;
   let path = route;
   const params = route.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
@@ -155,10 +177,26 @@ async function visit(who: Visitor, route: string, file: string, rowsExpected = t
   }
   await settled();
   expect(problems).toEqual([]);
+  const found = await findings(page, as);
   if (pub) await page.context().close();
   // Closed again, so the workspace holds two tabs at most however many routes are visited.
   else await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+  expect(found, `accessibility of ${route}`).toEqual([]);
 }
+
+describe('the shell', () => {
+  it('sign-in page is accessible', async () => {
+    const page = await (await e.browser.newContext()).newPage();
+    await page.goto(`${e.baseUrl}/oauth/oauth/authorize?response_type=token&client_id=client&redirect_uri=/`);
+    await accessible(page, 'sign-in');
+    await page.context().close();
+  });
+  it('workplace is accessible', async () => {
+    await admin.app.locator('[data-tab-page="/workplace"]').waitFor();
+    await settled();
+    await accessible(admin.app, '/workplace');
+  });
+});
 
 describe.each(screens.flatMap((s) => s.routes.filter((r) => wanted.has(r) && !OWN_PAGES[r]).map((route) => ({ route, file: s.file }))))('$route', ({ route, file }) => {
   it('opens cleanly for admin', () => visit(admin, route, file));
@@ -188,5 +226,33 @@ describe('the expert’s side', () => {
   });
   describe.each(expertRoutes)('$route', ({ route, file }) => {
     it('opens cleanly for expert', () => visit(expert, route, file));
+  });
+});
+
+/**
+ * The same check in English (texts differ in length and language): one screen of each kind per
+ * module by default, every route with A11Y_ALL_LANGUAGES=1.
+ */
+describe('in English', () => {
+  const seen = new Set<string>();
+  const sample = screens
+    .flatMap((s) => s.routes.filter((r) => wanted.has(r) && !OWN_PAGES[r]).map((route) => ({ route, file: s.file, kind: String(docs.get(s.file)!.kind) })))
+    .filter((r) => {
+      const k = `${r.route.split('/')[1]}:${r.kind}`;
+      if (process.env.A11Y_ALL_LANGUAGES !== '1' && seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  beforeAll(async () => {
+    await admin.app.getByTestId('language-switch').click();
+    await admin.app.getByRole('menuitem', { name: 'English' }).click();
+    await admin.app.getByTestId('workspace-tabs').getByText('Workplace', { exact: true }).first().waitFor();
+  });
+  it('workplace is accessible', async () => {
+    await settled();
+    await accessible(admin.app, '/workplace (en_US)');
+  });
+  describe.each(sample)('$route', ({ route, file }) => {
+    it('opens cleanly and accessibly for admin in English', () => visit(admin, route, file, true, `${route} (en_US)`));
   });
 });

@@ -80,7 +80,7 @@ describe('a contract between buyer and supplier, each in their own browser', () 
     const supplier = await e.signIn('supplier', '/scm/my-contract/list');
     await visible(supplier, '/scm/my-contract/list').locator(`[role="row"][data-row-key="${id}"]`).waitFor();
     await supplier.goto(`${e.baseUrl}/scm/my-contract/detail/${id}`);
-    await visible(supplier, '/scm/my-contract/detail/:id').locator('[role="cell"]', { hasText: 'Steel bolt M8x40' }).first().waitFor();
+    await visible(supplier, '/scm/my-contract/detail/:id').locator('[role="gridcell"]', { hasText: 'Steel bolt M8x40' }).first().waitFor();
     await action(supplier, /^退\s*回$/).click();
     const ret = supplier.getByTestId('transition-modal');
     await ret.getByTestId('record-form-save').click();
@@ -108,7 +108,7 @@ describe('a contract between buyer and supplier, each in their own browser', () 
 
     // The supplier confirms.
     await supplier.goto(`${e.baseUrl}/scm/my-contract/detail/${id}`);
-    await visible(supplier, '/scm/my-contract/detail/:id').locator('[role="cell"]', { hasText: 'Steel bolt M8x40' }).first().waitFor();
+    await visible(supplier, '/scm/my-contract/detail/:id').locator('[role="gridcell"]', { hasText: 'Steel bolt M8x40' }).first().waitFor();
     await action(supplier, /^确\s*认$/).click();
     await okConfirm(supplier);
     await expect.poll(async () => (await header())?.status).toBe('CONFIRMED');

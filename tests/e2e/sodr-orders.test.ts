@@ -70,7 +70,7 @@ describe('buyer and supplier on one order, each in their own browser', () => {
 
     // The buyer reviews the proposed date and accepts it.
     await buyer.goto(`${e.baseUrl}/sodr/delivery-date-review/detail/${order.id}`);
-    await buyer.locator('[data-screen="/sodr/delivery-date-review/detail/:id"]:visible [role="cell"]', { hasText: later }).first().waitFor();
+    await buyer.locator('[data-screen="/sodr/delivery-date-review/detail/:id"]:visible [role="gridcell"]', { hasText: later }).first().waitFor();
     await buyer.getByTestId('detail-actions').getByRole('button', { name: /^同意交期$/ }).click();
     await expect.poll(status).toBe('CONFIRMED');
   });

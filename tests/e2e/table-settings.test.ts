@@ -43,7 +43,7 @@ describe('column settings', () => {
       await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
       const [box, table] = [await phone.boundingBox(), await scroller.boundingBox()];
       expect(Math.abs(box!.x - table!.x)).toBeLessThan(60); // after the 48px selection column at most
-      expect(await list.locator('[role="row"][data-row-key] [role="cell"][data-column="email"]').count()).toBe(0);
+      expect(await list.locator('[role="row"][data-row-key] [role="gridcell"][data-column="email"]').count()).toBe(0);
     };
     await check();
     const row = await e.ctx.db.query<{ settings: { hidden: string[]; pinned: { left: string[] } } }>("select settings from hpfm_table_setting where screen_code = 'hiam.user'");
@@ -79,7 +79,7 @@ describe('summary rows', () => {
     await list.locator('[role="row"][data-row-key]').first().waitFor();
     const footer = list.getByTestId('table-summary');
     await expect.poll(() => footer.textContent()).toContain('本页合计');
-    const cells = await list.locator('[role="row"][data-row-key] [role="cell"][data-column="amount"]').allTextContents();
+    const cells = await list.locator('[role="row"][data-row-key] [role="gridcell"][data-column="amount"]').allTextContents();
     expect(cells).toHaveLength(10);
     const sum = Math.round(cells.reduce((n, t) => n + amount(t) * 100, 0)) / 100;
     const shown = await footer.locator('[data-column="amount"]').textContent();

@@ -28,10 +28,10 @@ describe('/hiam/user from its schema', () => {
     await screen.locator('#search-loginName').fill('buyer');
     await screen.getByTestId('search-button').click();
     await expect.poll(() => screen.locator('[role="row"][data-row-key]').count()).toBe(2);
-    const names = await screen.locator('[role="cell"][data-column="loginName"]').allTextContents();
+    const names = await screen.locator('[role="gridcell"][data-column="loginName"]').allTextContents();
     expect(names.sort()).toEqual(['buyer', 'buyer2']);
 
-    await screen.locator('[role="cell"][data-column="loginName"] a', { hasText: /^buyer$/ }).click();
+    await screen.locator('[role="gridcell"][data-column="loginName"] a', { hasText: /^buyer$/ }).click();
     await page.waitForURL(/\/hiam\/user\/detail\/3$/);
     const detail = page.locator('[data-screen="/hiam/user/detail/:id"]');
     await expect.poll(() => detail.locator('#field-realName').inputValue()).toBe('Bella Buyer');

@@ -53,12 +53,13 @@ const CreateView = observer(function CreateView({ entity, sections, fields, scre
   };
   return (
     <div data-screen={screenRoute}>
-      <FormSections store={store} sections={sections} />
-      <Space>
+      {/* The primary action where the detail page has it: above the form, under the page header. */}
+      <Space style={{ marginBottom: 12 }} data-testid="page-actions">
         <Button type="primary" loading={store.saving} onClick={() => void submit()} data-testid="submit-button">
           {s.t('hzero.common.button.save', 'Save')}
         </Button>
       </Space>
+      <FormSections store={store} sections={sections} />
     </div>
   );
 });

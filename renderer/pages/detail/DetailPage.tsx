@@ -12,6 +12,7 @@ import { usePrepared } from '../../runtime/usePrepared.ts';
 import { resolveColumn, type ResolvedColumn } from '../../schema/resolve-field.ts';
 import type { DetailScreen, DetailTab } from '../../schema/screen.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
+import { meaningOf } from '../../schema/meaning.ts';
 import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 import { ChildTable } from './ChildTable.tsx';
@@ -57,6 +58,16 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
   // Moved elsewhere (its approval ended in another browser): shown at once, unless being edited here.
   const recordId = store.form.values[entity.primaryKey] as number | undefined;
   useEffect(() => (recordId === undefined ? undefined : s.onRecordChanged?.(entity.name, recordId, () => void (store.dirty || store.load()))), [s, entity.name, recordId, store]);
+  // The page header and the tab title show which document this is (its number and status).
+  const numberField = entity.numbering?.field;
+  const docNumber = numberField ? store.form.values[numberField] : undefined;
+  const statusField = entity.status?.field;
+  const docStatus = statusField ? (store.form.values[meaningOf(statusField)] ?? store.form.values[statusField]) : undefined;
+  useEffect(() => {
+    if (docNumber === undefined && docStatus === undefined) return undefined;
+    s.setPageInfo?.({ number: docNumber == null ? undefined : String(docNumber), status: docStatus == null ? undefined : String(docStatus) });
+    return () => s.setPageInfo?.(undefined);
+  }, [s, docNumber, docStatus]);
   useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
   if (store.loading && !store.form.values[entity.primaryKey]) return <Spin />;
   if (store.error) return <Alert type="error" title={store.error} />;

@@ -8,6 +8,8 @@ interface Props {
   text: string;
   revision?: number;
   readOnly?: boolean;
+  /** The editor's accessible name. */
+  label?: string;
   marks?: EditorMark[];
   completion?: CompletionSource;
   onChange?(text: string): void;
@@ -34,6 +36,7 @@ export function CodeEditor(p: Props) {
       h = createEditor(host.current, {
         doc: o.text,
         readOnly: o.readOnly,
+        label: o.label,
         completion: o.completion && ((ctx) => latest.current.completion!(ctx)),
         onChange: (t) => latest.current.onChange?.(t),
         onSave: () => latest.current.onSave?.(),

@@ -144,7 +144,7 @@ const EditorView = observer(function EditorView({ store }: { store: EditorStore 
               {
                 key: 'json',
                 label: <span data-testid="ui-page-tab-json">JSON</span>,
-                children: <CodeEditor text={store.text} revision={store.revision} height={EDITOR_HEIGHT} marks={marksOf(list)} completion={completion} onChange={store.setText} onSave={() => void store.save()} onReady={setHandle} testId="ui-page-editor" />,
+                children: <CodeEditor label={s.t('hpfm.uiPage.editor.json', 'Page schema (JSON)')} text={store.text} revision={store.revision} height={EDITOR_HEIGHT} marks={marksOf(list)} completion={completion} onChange={store.setText} onSave={() => void store.save()} onReady={setHandle} testId="ui-page-editor" />,
               },
               {
                 key: 'form',

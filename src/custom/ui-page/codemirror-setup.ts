@@ -28,6 +28,8 @@ export interface EditorHandle {
 export interface EditorOptions {
   doc: string;
   readOnly?: boolean;
+  /** The editor's accessible name (what the text is). */
+  label?: string;
   onChange?(text: string): void;
   onSave?(): void;
   completion?: CompletionSource;
@@ -49,6 +51,8 @@ export function createEditor(parent: HTMLElement, o: EditorOptions): EditorHandl
         EditorView.lineWrapping,
         EditorState.readOnly.of(!!o.readOnly),
         EditorView.editable.of(!o.readOnly),
+        // Named for screen readers, and a tab stop even read-only (its scroll area is reachable by keyboard).
+        EditorView.contentAttributes.of({ 'aria-label': o.label ?? 'JSON', tabindex: '0' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !silent) o.onChange?.(u.state.doc.toString());
         }),

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../StoreContext.ts';
 
 // antd's Input carries the form machinery (@rc-component/form) with it: ~25 KB gzip that the first
@@ -12,10 +12,21 @@ const MenuSearchBox = lazy(() => import('./MenuSearchBox.tsx').then((m) => ({ de
 export const MenuSearch = observer(function MenuSearch() {
   const { i18n } = useStores();
   const [active, setActive] = useState(false);
-  const label = i18n.t('hzero.common.header.menuSearch', 'Search menus');
+  // Ctrl+K (⌘K) opens the search from anywhere, as the label says.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setActive(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const label = `${i18n.t('hzero.common.header.menuSearch', 'Search menus')} (Ctrl+K)`;
   if (!active)
     return (
-      <Button icon={<SearchOutlined />} style={{ width: 260, justifyContent: 'flex-start', color: 'rgba(0,0,0,0.45)' }} onClick={() => setActive(true)} onFocus={() => setActive(true)} data-testid="menu-search">
+      <Button icon={<SearchOutlined />} style={{ width: 260, justifyContent: 'flex-start', color: 'rgba(0,0,0,0.62)' }} onClick={() => setActive(true)} onFocus={() => setActive(true)} data-testid="menu-search">
         {label}
       </Button>
     );

@@ -24,7 +24,8 @@ export const MenuSearchBox = observer(function MenuSearchBox({ onDone }: { onDon
         value={q}
         allowClear
         prefix={<SearchOutlined />}
-        placeholder={i18n.t('hzero.common.header.menuSearch', 'Search menus')}
+        placeholder={`${i18n.t('hzero.common.header.menuSearch', 'Search menus')} (Ctrl+K)`}
+        aria-label={i18n.t('hzero.common.header.menuSearch', 'Search menus')}
         onChange={(e) => setQ(e.target.value)}
         onPressEnter={() => hits[0] && open(hits[0].path)}
         onKeyDown={(e) => e.key === 'Escape' && (setQ(''), onDone())}

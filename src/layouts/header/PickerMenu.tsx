@@ -25,7 +25,8 @@ export function PickerMenu<V extends string | number>({ testId, label, value, op
         },
       }}
     >
-      <Button aria-label={label} data-testid={testId} style={{ minWidth }}>
+      {/* The name starts with what the button shows (WCAG 2.5.3, label in name), then says what it switches. */}
+      <Button aria-label={current ? `${current.label}, ${label}` : label} data-testid={testId} style={{ minWidth }}>
         {current?.label ?? ''} <DownOutlined />
       </Button>
     </Dropdown>

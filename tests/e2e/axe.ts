@@ -1,0 +1,40 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The WCAG 2.1 A and AA rules: what issue 18 holds every screen to. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** One failing rule on a page: its id, impact and the elements (CSS paths) it failed on. */
+export interface AxeFinding {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+  /** axe's explanation for the first element (which check failed and why). */
+  why: string;
+}
+
+/**
+ * Runs axe-core over what the user sees of `page` (the shell and the active tab; hidden tabs are
+ * skipped by axe itself) and returns the critical and serious findings. axe is injected once per
+ * page: the signed-in app that visits every route keeps it between routes.
+ */
+export async function axeFindings(page: Page, include?: string): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const raw = await page.evaluate(
+    async ({ tags, include }) => {
+      const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
+      const r = await axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return r.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')), why: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ') }));
+    },
+    { tags: TAGS, include },
+  );
+  return raw.filter((f) => f.impact === 'critical' || f.impact === 'serious');
+}
+
+/** One line per rule, as a failing test prints them: `rule (impact) ×n: first elements — why`. */
+export function describeFindings(findings: AxeFinding[]): string[] {
+  return findings.map((f) => `${f.rule} (${f.impact}) ×${f.targets.length}: ${f.targets.slice(0, 3).join(' | ')} — ${f.why.slice(0, 200)}`);
+}
