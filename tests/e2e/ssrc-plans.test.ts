@@ -53,7 +53,7 @@ describe('a bid plan from draft to release', () => {
     await expect.poll(async () => (await plan())?.status).toBe('APPROVING');
 
     const approver = await e.signIn('approver', '/hwfl/workflow/task/list');
-    await screen(approver, '/hwfl/workflow/task/list').locator('[role="cell"] a', { hasText: (await plan())!.num }).first().click();
+    await screen(approver, '/hwfl/workflow/task/list').locator('[role="gridcell"] a', { hasText: (await plan())!.num }).first().click();
     // The task shows the plan itself, read-only.
     await approver.getByTestId('wfl-document').locator('#field-bidPlanName').waitFor();
     await approver.getByTestId('wfl-act-Approved').click();
