@@ -29,7 +29,7 @@ export default function CheckPrice(props: Record<string, unknown>) {
   useEffect(() => {
     if (rfxId) api.check(rfxId).then(apply, () => undefined);
   }, [api, rfxId, apply]);
-  if (!rfxId) return <Alert type="info" message={s.t('ssrc.checkPrice.pick', 'Open the price check from an RFx awaiting it (RFx list → Check price).')} />;
+  if (!rfxId) return <Alert type="info" data-screen={screen.route} message={s.t('ssrc.checkPrice.pick', 'Open the price check from an RFx awaiting it (RFx list → Check price).')} />;
   if (!m) return null;
   const cellOf = (line: number, sup: number) => m.cells.find((c) => c.rfxLineId === line && c.supplierId === sup);
   const rows: MatrixRow[] = m.lines.map((l) => ({ key: l.rfxLineId, head: <span>{`${l.lineNum}. ${l.itemName}`}<br /><small>{`${l.itemCode} · ${l.quantity} ${l.uomCode ?? ''}`}{l.lastPrice !== null ? ` · ${s.t('ssrc.rfxLine.model.lastPrice', 'Last price')} ${money(l.lastPrice)}` : ''}</small></span> }));
