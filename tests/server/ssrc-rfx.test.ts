@@ -248,3 +248,18 @@ describe('rounds of an open RFx', () => {
     expect(current).toEqual([[2, 2.5]]);
   });
 });
+
+describe('the demo RFx', () => {
+  it('reach the invited supplier once released, and hold no price of a sealed RFx before opening for the buyer', async () => {
+    const seen = ((await ok('GET', `${T}/rfx?size=100&rfxNum=RFX2025`, undefined, 'supplier')).content as Row[]).map((r) => r.rfxStatus);
+    expect(seen).not.toContain('NEW');
+    expect(seen).not.toContain('RELEASE_APPROVING');
+    expect(seen).toEqual(expect.arrayContaining(['IN_QUOTATION', 'OPENED', 'FINISHED']));
+    const all = (await ok('GET', `${T}/rfx?size=100&rfxNum=RFX2025`)).content as Row[];
+    const inQuotation = all.find((r) => r.rfxStatus === 'IN_QUOTATION')!;
+    const opened = all.find((r) => r.rfxStatus === 'OPENED')!;
+    const q = async (id: unknown) => (await ok('GET', `${T}/quotation-lines?rfxHeaderId=${String(id)}`)).content as Row[];
+    expect((await q(inQuotation.rfxHeaderId)).map((r) => r.unitPrice)).toEqual([null, null, null, null]);
+    expect((await q(opened.rfxHeaderId)).every((r) => typeof r.unitPrice === 'number')).toBe(true);
+  });
+});
