@@ -19,6 +19,9 @@ export function registerCustom(r: Registries): Registries {
   r.customComponents.register('WorkflowStart', () => import('./hwfl/task/WorkflowStart.tsx') as never);
   // Sourcing: the expert portal's entry page (/ssrc/sims-login).
   r.customComponents.register('ExpertPortal', () => import('./ssrc/ExpertPortal.tsx') as never);
+  // Sourcing (RFx): the price check's lines × suppliers matrix and the supplier's quotation entry.
+  r.customComponents.register('RfxCheckPrice', () => import('./ssrc/CheckPrice.tsx') as never);
+  r.customComponents.register('RfxQuotationEntry', () => import('./ssrc/QuotationEntry.tsx') as never);
   // Action handlers named by `{"type": "custom", "handler": "<name>"}`.
   r.customHandlers.register('copyField', () => import('./handlers/copy-field.ts'));
   return r;

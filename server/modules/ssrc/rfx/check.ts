@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../../context.ts';
+import { badRequest, BusinessError, forbidden, notFound } from '../../../http/errors.ts';
+import { checkPermissionCode } from '../../../resources/permissions.ts';
+import { resolveScope } from '../../../resources/scope.ts';
+import { OPENED_STATUSES } from './statuses.ts';
+
+type Row = Record<string, unknown>;
+
+const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
+
+/**
+ * Check price (`/ssrc/inquiry-hall/check-price`): the matrix of lines × suppliers with each
+ * current quotation, the suggested winner of each line (lowest price; the weighted score needs
+ * the score templates, so it ranks by price too until those exist) and the saving against the
+ * line's last price; and the award: quantities per quotation, each line at most its quantity.
+ */
+export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const buyer = async (req: Parameters<typeof resolveScope>[0], code: string, what: string) => {
+    const scope = resolveScope(req, 'tenant');
+    if (scope.auth.supplierIds) throw forbidden('The price check is the buyer\'s');
+    await checkPermissionCode(ctx.db, scope.auth, code, what);
+    return scope;
+  };
+  const header = async (tenantId: number | null, id: number) => {
+    const h = (await ctx.db.query<{ num: string; status: string; sealed: number; method: string }>('select rfx_num as num, rfx_status as status, sealed_quotation_flag::int as sealed, scoring_method as method from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2', [id, tenantId])).rows[0];
+    if (!h) throw notFound(`rfxHeader ${id} not found`);
+    return h;
+  };
+
+  app.get('/ssrc/v1/:tenantId/rfx/:id/check', async (req) => {
+    const scope = await buyer(req, 'ssrc.inquiry-hall.check-price.button.edit', 'check prices of an RFx');
+    const id = Number((req.params as Row).id);
+    const h = await header(scope.tenantId, id);
+    if (h.sealed === 1 && !OPENED_STATUSES.includes(h.status)) throw new BusinessError('ssrc.rfx.sealed', `${h.num} is sealed and not opened yet`, 'warn');
+    const lines = (await ctx.db.query<Row>(
+      `select rfx_line_id::float8 as "rfxLineId", line_num::int as "lineNum", item_code as "itemCode", item_name as "itemName", quantity::float8 as quantity, uom_code as "uomCode", last_price::float8 as "lastPrice"
+         from ssrc_rfx_line where rfx_header_id = $1 order by line_num`, [id])).rows;
+    const suppliers = (await ctx.db.query<Row>('select supplier_id::float8 as "supplierId", supplier_name as "supplierName", quoted_flag::int as "quotedFlag" from ssrc_rfx_supplier where rfx_header_id = $1 order by supplier_name', [id])).rows;
+    const cells = (await ctx.db.query<Row>(
+      `select quotation_line_id::float8 as "quotationLineId", rfx_line_id::float8 as "rfxLineId", supplier_id::float8 as "supplierId", round_number::int as "roundNumber",
+              unit_price::float8 as "unitPrice", tax_rate::float8 as "taxRate", quoted_quantity::float8 as "quotedQuantity", to_char(delivery_date, 'YYYY-MM-DD') as "deliveryDate",
+              award_quantity::float8 as "awardQuantity", award_ratio::float8 as "awardRatio",
+              (rank() over (partition by rfx_line_id order by unit_price asc) = 1) as suggested
+         from ssrc_rfx_quotation_line where rfx_header_id = $1 and current_flag = 1`, [id])).rows;
+    return { rfxHeaderId: id, rfxNum: h.num, rfxStatus: h.status, scoringMethod: h.method, lines, suppliers, cells };
+  });
+
+  app.post('/ssrc/v1/:tenantId/rfx/check', { schema: { body: { type: 'object', required: ['rfxHeaderId', 'awards'], properties: { rfxHeaderId: { type: 'integer', minimum: 1 }, awards: { type: 'array', maxItems: 20000, items: { type: 'object', required: ['quotationLineId', 'awardQuantity'], properties: { quotationLineId: { type: 'integer', minimum: 1 }, awardQuantity: { type: 'number', minimum: 0, maximum: 1e12 } } } } } } } }, async (req) => {
+    const scope = await buyer(req, 'ssrc.inquiry-hall.check-price.button.edit', 'award an RFx');
+    const body = req.body as { rfxHeaderId: number; awards: Array<{ quotationLineId: number; awardQuantity: number }> };
+    return ctx.db.transaction(async (tx) => {
+      const h = (await tx.query<{ num: string; status: string }>('select rfx_num as num, rfx_status as status from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2 for update', [body.rfxHeaderId, scope.tenantId])).rows[0];
+      if (!h) throw notFound(`rfxHeader ${body.rfxHeaderId} not found`);
+      if (!['CHECK_PENDING', 'CHECK_REJECTED'].includes(h.status)) throw new BusinessError('error.status.transition', `${h.num} is ${h.status}: awards are made while the price check is pending`, 'warn');
+      const found = (await tx.query<{ id: number }>('select quotation_line_id::float8 as id from ssrc_rfx_quotation_line where rfx_header_id = $1 and current_flag = 1 and quotation_line_id = any($2::bigint[])', [body.rfxHeaderId, body.awards.map((a) => a.quotationLineId)])).rows;
+      const known = new Set(found.map((r) => Number(r.id)));
+      body.awards.forEach((a, i) => {
+        if (!known.has(a.quotationLineId)) throw refuse(`awards[${i}].quotationLineId`, `quotationLineId ${a.quotationLineId} is not a current quotation of ${h.num}`);
+      });
+      for (const a of body.awards)
+        await tx.query(
+          `update ssrc_rfx_quotation_line q set award_quantity = $2::numeric, award_ratio = round($2::numeric * 100 / nullif(l.quantity, 0), 2), object_version_number = q.object_version_number + 1, last_update_date = now()
+             from ssrc_rfx_line l where l.rfx_line_id = q.rfx_line_id and q.quotation_line_id = $1`,
+          [a.quotationLineId, a.awardQuantity],
+        );
+      const over = (await tx.query<{ lineNum: number; quantity: string; awarded: string }>(
+        `select l.line_num::int as "lineNum", l.quantity::text as quantity, coalesce(sum(q.award_quantity), 0)::text as awarded
+           from ssrc_rfx_line l left join ssrc_rfx_quotation_line q on q.rfx_line_id = l.rfx_line_id and q.current_flag = 1
+          where l.rfx_header_id = $1 group by l.rfx_line_id, l.line_num, l.quantity having coalesce(sum(q.award_quantity), 0) > l.quantity order by l.line_num limit 1`, [body.rfxHeaderId])).rows[0];
+      // Checked on the sums as written, in the transaction: a refusal writes nothing.
+      if (over) throw refuse('awardQuantity', `Line ${over.lineNum}: awarded ${over.awarded} exceeds its quantity ${over.quantity}`);
+      await tx.query(
+        `update ssrc_rfx_line l set awarded_quantity = s.awarded from (select rfx_line_id, sum(award_quantity) as awarded from ssrc_rfx_quotation_line where rfx_header_id = $1 and current_flag = 1 group by rfx_line_id) s
+          where s.rfx_line_id = l.rfx_line_id`, [body.rfxHeaderId]);
+      return { rfxHeaderId: body.rfxHeaderId, awarded: body.awards.length };
+    });
+  });
+}

@@ -1,0 +1,143 @@
+import { badRequest, BusinessError } from '../../../http/errors.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { registerHooks } from '../../../resources/hooks.ts';
+import { DRAFT_STATUSES } from './statuses.ts';
+import { createAwardOrders } from './orders.ts';
+
+type Row = Record<string, unknown>;
+
+const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
+const status = (message: string) => new BusinessError('error.status.transition', message, 'warn');
+
+/** The quotation rules an RFx takes from its template when it is created or its template changed. */
+async function copyTemplate(tx: Queryable, tenantId: number, row: Row): Promise<void> {
+  const t = await tx.query<Row>(
+    `select template_status as "templateStatus", source_category as "sourceCategory", sealed_quotation_flag as "sealed", round_limit as "roundLimit", bargain_flag as "bargain",
+            show_rank_flag as "showRank", scoring_method as "scoringMethod", release_approval_flag as "releaseApproval", result_approval_flag as "resultApproval"
+       from ssrc_source_template where template_id = $1 and tenant_id = $2`,
+    [row.templateId, tenantId],
+  );
+  const tpl = t.rows[0];
+  if (!tpl) throw refuse('templateId', `templateId ${String(row.templateId)} is not a source template of this tenant`);
+  if (tpl.templateStatus !== 'RELEASED') throw refuse('templateId', `template ${String(row.templateId)} is ${String(tpl.templateStatus)}; only released templates are used`);
+  await tx.query(
+    `update ssrc_rfx_header set source_category = $2, sealed_quotation_flag = $3, round_limit = $4, bargain_flag = $5, show_rank_flag = $6, scoring_method = $7,
+            release_approval_flag = $8, result_approval_flag = $9 where rfx_header_id = $1`,
+    [row.rfxHeaderId, tpl.sourceCategory, tpl.sealed, tpl.roundLimit, tpl.bargain, tpl.showRank, tpl.scoringMethod, tpl.releaseApproval, tpl.resultApproval],
+  );
+  Object.assign(row, { sourceCategory: tpl.sourceCategory, sealedQuotationFlag: Number(tpl.sealed), roundLimit: Number(tpl.roundLimit), bargainFlag: Number(tpl.bargain), showRankFlag: Number(tpl.showRank), scoringMethod: tpl.scoringMethod, releaseApprovalFlag: Number(tpl.releaseApproval), resultApprovalFlag: Number(tpl.resultApproval) });
+}
+
+const time = (v: unknown) => (v === null || v === undefined || v === '' ? NaN : new Date(String(v)).getTime());
+
+/** What a release needs: a window ending in the future after it starts, lines and invited suppliers. */
+async function checkReleasable(tx: Queryable, row: Row): Promise<void> {
+  const start = time(row.quotationStartDate);
+  const end = time(row.quotationEndDate);
+  if (!(end > start)) throw refuse('quotationEndDate', 'quotationEndDate must be after quotationStartDate');
+  if (!(end > Date.now())) throw refuse('quotationEndDate', 'quotationEndDate has passed; set a later end before releasing');
+  const n = await tx.query<{ lines: number; suppliers: number }>(
+    `select (select count(*) from ssrc_rfx_line where rfx_header_id = $1)::int as lines, (select count(*) from ssrc_rfx_supplier where rfx_header_id = $1)::int as suppliers`,
+    [row.rfxHeaderId],
+  );
+  if (!n.rows[0]?.lines) throw refuse('rfxLine', 'An RFx without lines cannot be released');
+  if (!n.rows[0]?.suppliers) throw refuse('rfxSupplier', 'An RFx without invited suppliers cannot be released');
+}
+
+/** Awards as they stand: each line at most its quantity, and something awarded. */
+async function checkAwards(tx: Queryable, rfxId: unknown): Promise<void> {
+  const r = await tx.query<{ lineNum: number; quantity: string; awarded: string }>(
+    `select l.line_num::int as "lineNum", l.quantity::text as quantity, coalesce(sum(q.award_quantity), 0)::text as awarded
+       from ssrc_rfx_line l left join ssrc_rfx_quotation_line q on q.rfx_line_id = l.rfx_line_id and q.current_flag = 1
+      where l.rfx_header_id = $1 group by l.rfx_line_id, l.line_num, l.quantity order by l.line_num`,
+    [rfxId],
+  );
+  const over = r.rows.find((l) => Number(l.awarded) > Number(l.quantity));
+  if (over) throw refuse('awardQuantity', `Line ${over.lineNum}: awarded ${over.awarded} exceeds its quantity ${over.quantity}`);
+  if (!r.rows.some((l) => Number(l.awarded) > 0)) throw refuse('awardQuantity', 'Nothing is awarded yet');
+}
+
+/**
+ * RFx header rules a declaration cannot say: the template's quotation rules are copied onto the
+ * RFx; the release is direct or through approval as the template says; opening waits for the
+ * quotation end (and the password, checked by POST rfx/open); a new round stays within the
+ * template's rounds; the result goes through approval when the template says so; the finished
+ * result's awarded lines become orders.
+ */
+registerHooks('rfxHeader', {
+  async afterWrite(row, action, { tx, tenantId, auth, ctx }) {
+    if (action === 'create' || action === 'update') {
+      if (DRAFT_STATUSES.includes(String(row.rfxStatus))) await copyTemplate(tx, tenantId, row);
+      const start = time(row.quotationStartDate);
+      const end = time(row.quotationEndDate);
+      if (end <= start) throw refuse('quotationEndDate', 'quotationEndDate must be after quotationStartDate');
+    }
+    if (action === 'newRound') {
+      await tx.query('update ssrc_rfx_header set round_number = round_number + 1 where rfx_header_id = $1', [row.rfxHeaderId]);
+      await tx.query('update ssrc_rfx_supplier set quoted_flag = 0 where rfx_header_id = $1', [row.rfxHeaderId]);
+      row.roundNumber = Number(row.roundNumber) + 1;
+    }
+    if (action === 'approve' || action === 'finish') await createAwardOrders(ctx, tx, { auth, tenantId }, Number(row.rfxHeaderId));
+  },
+  async beforeWrite(current, action, { tx }) {
+    const flag = (f: string) => Number(current[f]) === 1;
+    if (action === 'release' || action === 'submitRelease') {
+      if (action === 'release' && flag('releaseApprovalFlag')) throw status(`${String(current.rfxNum)}: its template needs an approval before release; submit it for release approval`);
+      if (action === 'submitRelease' && !flag('releaseApprovalFlag')) throw status(`${String(current.rfxNum)}: its template needs no release approval; release it`);
+      await checkReleasable(tx, current);
+    }
+    if ((action === 'open' || action === 'endQuotation') && !(time(current.quotationEndDate) <= Date.now()))
+      throw status(`${String(current.rfxNum)}: quotations are open until ${String(current.quotationEndDate)}; it is ${action === 'open' ? 'opened' : 'ended'} after that`);
+    if (action === 'open' && flag('passwordFlag')) {
+      const ok = await tx.query<{ v: string }>("select current_setting('ssrc.opening', true) as v");
+      if (ok.rows[0]?.v !== String(current.rfxHeaderId)) throw refuse('password', `${String(current.rfxNum)} has an opening password: open it with POST rfx/open and the password`);
+    }
+    if (action === 'newRound' && Number(current.roundNumber) >= Number(current.roundLimit)) throw status(`${String(current.rfxNum)}: all ${String(current.roundLimit)} rounds of its template are used`);
+    if (action === 'submit' || action === 'finish') {
+      if (action === 'submit' && !flag('resultApprovalFlag')) throw status(`${String(current.rfxNum)}: its template needs no result approval; finish it`);
+      if (action === 'finish' && flag('resultApprovalFlag')) throw status(`${String(current.rfxNum)}: its template needs the result approved; submit it`);
+      await checkAwards(tx, current.rfxHeaderId);
+    }
+  },
+});
+
+/** The RFx a line or invitation belongs to, with its status (locked while the line changes). */
+async function draftOnly(tx: Queryable, rfxId: unknown, what: string): Promise<void> {
+  const r = await tx.query<{ s: string; n: string }>('select rfx_status as s, rfx_num as n from ssrc_rfx_header where rfx_header_id = $1 for update', [rfxId]);
+  const s = r.rows[0]?.s;
+  if (s !== undefined && !DRAFT_STATUSES.includes(s)) throw status(`${r.rows[0]!.n} is ${s}: its ${what} are changed only before release`);
+}
+
+/** A new RFx line is numbered after the last one; lines change only while the RFx is a draft. */
+registerHooks('rfxLine', {
+  async beforeCreate(values, { tx }) {
+    await draftOnly(tx, values.rfxHeaderId, 'lines');
+    const r = await tx.query<{ n: number }>('select coalesce(max(line_num), 0)::int as n from ssrc_rfx_line where rfx_header_id = $1', [values.rfxHeaderId]);
+    values.lineNum = Number(r.rows[0]?.n ?? 0) + 1;
+  },
+  async beforeWrite(current, _action, { tx }) {
+    await draftOnly(tx, current.rfxHeaderId, 'lines');
+  },
+});
+
+/** An invited supplier is one of the tenant's suppliers, invited once, under the master's name. */
+registerHooks('rfxSupplier', {
+  async beforeCreate(values, { tx }) {
+    await draftOnly(tx, values.rfxHeaderId, 'invited suppliers');
+  },
+  async beforeWrite(current, _action, { tx }) {
+    await draftOnly(tx, current.rfxHeaderId, 'invited suppliers');
+  },
+  async afterWrite(row, action, { tx, tenantId }) {
+    if (action !== 'create' && action !== 'update') return;
+    const s = await tx.query<{ name: string }>('select supplier_name as name from sslm_supplier where supplier_id = $1 and tenant_id = $2', [row.supplierId, tenantId]);
+    const name = s.rows[0]?.name;
+    if (name === undefined) throw refuse('supplierId', `supplierId ${String(row.supplierId)} is not a supplier of this tenant`);
+    const twice = await tx.query('select 1 from ssrc_rfx_supplier where rfx_header_id = $1 and supplier_id = $2 and rfx_line_supplier_id <> $3', [row.rfxHeaderId, row.supplierId, row.rfxLineSupplierId]);
+    if (twice.rows.length) throw refuse('supplierId', `${name} is already invited`);
+    if (row.supplierName !== name) {
+      await tx.query('update ssrc_rfx_supplier set supplier_name = $2 where rfx_line_supplier_id = $1', [row.rfxLineSupplierId, name]);
+      row.supplierName = name;
+    }
+  },
+});

@@ -1,0 +1,25 @@
+import type { RendererServices } from '../../../renderer/runtime/services.ts';
+
+/** The RFx calls of the price check and the supplier's quotation (server/modules/ssrc/rfx/). */
+export interface CheckLine { rfxLineId: number; lineNum: number; itemCode: string; itemName: string; quantity: number; uomCode: string | null; lastPrice: number | null }
+export interface CheckSupplier { supplierId: number; supplierName: string; quotedFlag: number }
+export interface CheckCell { quotationLineId: number; rfxLineId: number; supplierId: number; roundNumber: number; unitPrice: number; taxRate: number | null; quotedQuantity: number | null; deliveryDate: string | null; awardQuantity: number | null; awardRatio: number | null; suggested: boolean }
+export interface CheckMatrix { rfxHeaderId: number; rfxNum: string; rfxStatus: string; scoringMethod: string; lines: CheckLine[]; suppliers: CheckSupplier[]; cells: CheckCell[] }
+export interface RfxRow { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; roundNumber: number; quotationEndDate: string; currencyCode: string; objectVersionNumber: number }
+export interface QuoteInput { rfxLineId: number; unitPrice: number; deliveryDate?: string; taxRate?: number }
+
+export function rfxApi(s: RendererServices) {
+  const base = `/ssrc/v1/${s.user.tenantId}`;
+  return {
+    rfx: (id: number | string) => s.request<RfxRow>(`${base}/rfx/${id}`),
+    lines: (id: number | string) => s.request<{ content: CheckLine[] }>(`${base}/rfx/items`, { query: { rfxHeaderId: id, size: 1000 } }),
+    myQuotes: (id: number | string) => s.request<{ content: CheckCell[] }>(`${base}/quotation-lines`, { query: { rfxHeaderId: id, currentFlag: 1, size: 1000 } }),
+    quote: (id: number | string, lines: QuoteInput[]) => s.request(`${base}/rfx/${id}/quotation`, { method: 'POST', body: { lines } }),
+    check: (id: number | string) => s.request<CheckMatrix>(`${base}/rfx/${id}/check`),
+    award: (id: number, awards: Array<{ quotationLineId: number; awardQuantity: number }>) => s.request(`${base}/rfx/check`, { method: 'POST', body: { rfxHeaderId: id, awards } }),
+    act: (id: number, action: string, objectVersionNumber: number) => s.request<RfxRow>(`${base}/rfx/${id}/actions/${action}`, { method: 'POST', body: { objectVersionNumber } }),
+  };
+}
+
+/** The RFx a page without a route parameter works on: `?rfxId=` of the tab's address. */
+export const rfxIdFromQuery = (): string | null => new URLSearchParams(window.location.search).get('rfxId');
