@@ -7,6 +7,7 @@ import type { ServerContext } from './context.ts';
 import { apiDocs } from './http/api-docs.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { type LoggerSetting, loggerOptions } from './http/logger-options.ts';
 import { staticUi } from './http/static-ui.ts';
 import { recordRoutes } from './http/route-group.ts';
@@ -42,6 +43,7 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: LoggerSettin
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   }
   installErrorHandler(app);
+  installSecurityHeaders(app, ctx.config.allowedRedirectHosts);
   installInputGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
