@@ -7,6 +7,8 @@ import type { ServerContext } from './context.ts';
 import { apiDocs } from './http/api-docs.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { type LoggerSetting, loggerOptions } from './http/logger-options.ts';
 import { staticUi } from './http/static-ui.ts';
 import { recordRoutes } from './http/route-group.ts';
 import { moduleRouteGroups } from './modules/discover.ts';
@@ -25,9 +27,9 @@ import { lazySchemaController } from './http/lazy-compilers.ts';
  */
 const GENERIC_GROUPS = [uniqueCheckRoutes, importRoutes, historyRoutes, exportCheckRoutes, exportRoutes];
 
-export async function buildApp(ctx: ServerContext, opts: { logger?: boolean; onRoute?: (r: RouteOptions) => void; routesOnly?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: ServerContext, opts: { logger?: LoggerSetting; onRoute?: (r: RouteOptions) => void; routesOnly?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: 'warn' } : false,
+    logger: loggerOptions(opts.logger),
     bodyLimit: 2 * 1024 * 1024,
     schemaController: lazySchemaController,
     ajv: { customOptions: { allowUnionTypes: true, allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
@@ -41,6 +43,7 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: boolean; onR
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   }
   installErrorHandler(app);
+  installSecurityHeaders(app, ctx.config.allowedRedirectHosts);
   installInputGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

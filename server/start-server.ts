@@ -9,6 +9,7 @@ import { loadEntities } from './resources/entities.ts';
 import { syncLovs } from './seed/lov-seed.ts';
 import { syncPrompts } from './seed/prompt-seed.ts';
 import { seed } from './seed/seed.ts';
+import type { LoggerSetting } from './http/logger-options.ts';
 
 export interface StartOptions {
   dataDir?: string;
@@ -17,7 +18,7 @@ export interface StartOptions {
   demoPassword?: string;
   /** A dumped, already seeded database: tests start from it instead of migrating and seeding. */
   seedImage?: Blob;
-  logger?: boolean;
+  logger?: LoggerSetting;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';

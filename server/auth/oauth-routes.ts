@@ -9,14 +9,35 @@ import { tokenOf } from './authenticate.ts';
 /** A redirect may only go back to this server or to a configured dev host: no open redirect. */
 function safeRedirect(req: FastifyRequest, uri: string, allowed: string[]): string {
   if (!uri) return '/';
-  if (uri.startsWith('/') && !uri.startsWith('//')) return uri;
+  // A path on this server; not `//host` or `/\host`, which browsers read as another host (they
+  // also drop tabs and newlines first, so `/\t/host` is `//host`).
+  if (/^\/(?![/\\])/.test(uri) && ![...uri].some((c) => c === '\\' || c.charCodeAt(0) < 32)) return uri;
   try {
     const u = new URL(uri);
-    if (u.host === req.headers.host || allowed.includes(u.host)) return uri;
+    if (/^https?:$/.test(u.protocol) && (u.host === req.headers.host || allowed.includes(u.host))) return uri;
   } catch {
     /* fall through */
   }
   return '/';
+}
+
+/**
+ * Whether a sign-in was posted by another site (login CSRF: signing the victim in as the attacker).
+ * Browsers send `Origin` on every cross-origin POST and `Sec-Fetch-Site`; a request with neither
+ * (a script, an old browser) is not a browser's cross-site form and goes on.
+ */
+function crossSite(req: FastifyRequest, allowed: string[]): boolean {
+  if (req.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    const host = new URL(origin).host;
+    // `Host: site:80` (or `:443`) and `Origin: http://site` are the same site.
+    const bare = (h: string) => h.replace(/:(80|443)$/, '');
+    return !(bare(host) === bare(String(req.headers.host ?? '')) || allowed.includes(host));
+  } catch {
+    return true; // `Origin: null` (a sandboxed frame, a file) or garbage
+  }
 }
 
 /** A well-formed hash of no real password, checked against when the user does not exist. */
@@ -52,6 +73,8 @@ export async function oauthRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     const redirectUri = safeRedirect(req, String(body.redirect_uri ?? '/'), config.allowedRedirectHosts);
     const fail = (error: string, status = 401) =>
       reply.status(status).type('text/html; charset=utf-8').send(loginPage({ redirectUri, clientId: String(body.client_id ?? 'client'), error, username }));
+
+    if (crossSite(req, config.allowedRedirectHosts)) return fail('Sign in from this site’s own sign-in page', 403);
 
     const u = (
       await db.query<UserRow>(

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { fieldHoldingValue } from './field-of-value.ts';
 
 /**
  * A business rule refused the request. Answered as HTTP 200 with
@@ -52,7 +53,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     // text that cannot be a number) come from the request's values: the client's to correct.
     const pgCode = (err as { code?: unknown }).code;
     if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
-      return reply.status(400).send({ failed: true, code: 'error.validation', message: `A value in the request is not valid: ${String(err.message).split('\n')[0]!.slice(0, 200)}`, type: 'error' });
+      const detail = String(err.message).split('\n')[0]!.slice(0, 200);
+      const field = fieldHoldingValue(detail, req.body, req.query, req.params);
+      return reply
+        .status(400)
+        .send({ failed: true, code: 'error.validation', message: `${field ?? 'A value in the request'} is not valid: ${detail}`, ...(field ? { field } : {}), type: 'error' });
     }
     const fe = err as FastifyError;
     if (fe.validation) {

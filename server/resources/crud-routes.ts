@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { type ConventionRoute, conventionRoutes, type RouteOp } from '../../renderer/schema/wire/convention-routes.ts';
 import { BusinessError } from '../http/errors.ts';
 import { bodySchema, fieldJsonSchema } from './body-schema.ts';
+import { checkBodyFields } from './body-fields.ts';
 import { dbError } from './db-errors.ts';
 import { type Access, checkEntityAccess } from './permissions.ts';
 import { EntityRepository } from './repository.ts';
@@ -69,6 +70,7 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       const write = (req: FastifyRequest, r: ConventionRoute, bodyRow: Row, key: unknown, check: boolean, tx?: Queryable) => {
         const row = withPathValues(bodyRow, pathValues(e, req.params));
         const asUpdate = !!r.update && ((key !== undefined && key !== null && key !== '') || !r.create);
+        checkBodyFields(e, level, bodyRow);
         if (check) {
           const validate = req.compileValidationSchema(asUpdate ? updateSchema : createSchema);
           if (!validate(row)) throw Object.assign(new Error('invalid body'), { statusCode: 400, validation: validate.errors, validationContext: 'body' });

@@ -5,7 +5,7 @@ import { cachedReads } from '../db/read-cache.ts';
 import { badRequest, BusinessError, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { addMeanings } from '../modules/hpfm/lov-values.ts';
 import { writableFields } from './body-schema.ts';
-import { dbError } from './db-errors.ts';
+import { dbError, dbErrorOf } from './db-errors.ts';
 import { tenantColumn } from './ddl.ts';
 import { extraListConditions, type HookArgs, hooksOf } from './hooks.ts';
 import { filters, orderBy, pageParams } from './list-query.ts';
@@ -153,7 +153,7 @@ export class EntityRepository {
         await this.audit(tx, scope, tenantId, id, 'CREATE', values);
         return row;
       })
-      .catch(dbError);
+      .catch(dbErrorOf(body));
   }
 
   /** Optimistic locking: the row changes only if `objectVersionNumber` still matches; nothing is overwritten otherwise. */
@@ -189,7 +189,7 @@ export class EntityRepository {
         await this.audit(tx, scope, tenantId, id, 'UPDATE', changes);
         return row;
       })
-      .catch(dbError);
+      .catch(dbErrorOf(body));
   }
 
   /** The entity's `beforeWrite` hooks over the row as stored (read only when a hook wants it). */
@@ -233,7 +233,7 @@ export class EntityRepository {
           await this.audit(tx, scope, scope.tenantId ?? Number(r.rows[0]!.tenant), id, 'DELETE', lines);
         }
       })
-      .catch(dbError);
+      .catch((e: unknown) => dbError(e));
   }
 
   /** Deletes the lines (and their lines) of `parentIds`; returns how many per entity, for the audit row. */
@@ -331,7 +331,7 @@ export class EntityRepository {
       return row;
     };
     if (opts.tx) return run(opts.tx);
-    return this.ctx.db.transaction(run).catch(dbError);
+    return this.ctx.db.transaction(run).catch(dbErrorOf(body));
   }
 
   /**

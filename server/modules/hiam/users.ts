@@ -324,6 +324,8 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
         values.push(body[field] === '' ? null : body[field]);
         sets.push(`${col} = $${values.length}`);
       }
+      // Unknown properties are dropped by validation: a body left with none of these changes nothing and is refused.
+      if (!sets.length) throw Object.assign(badRequest('body names none of realName, email, phone, language, timeZone'), { field: 'body' });
       for (const [field, lov] of [
         ['language', 'HPFM.LANGUAGE'],
         ['timeZone', 'HPFM.TIME_ZONE'],
