@@ -74,9 +74,12 @@ function sampleValue(f: EntityField): unknown {
 }
 function sampleBody(e: EntityDecl, tenant: number): Record<string, unknown> {
   const body: Record<string, unknown> = {};
+  let later = 0;
   for (const f of e.fields) {
     if (f.private || f.readOnly || f.name === e.primaryKey || !f.required) continue;
     body[f.name] = f.name === e.tenantField ? tenant : sampleValue(f);
+    // Times in declaration order, each a day after the one before: a window's end follows its start.
+    if (f.type === 'datetime') body[f.name] = `${new Date(Date.now() + (30 + later++) * 86_400_000).toISOString().slice(0, 10)} 08:00:00`;
   }
   return body;
 }
@@ -158,7 +161,12 @@ describe('tenant isolation (generated over all entities)', () => {
       const parent = e.parent && s.ctx.entities.get(e.parent.entity);
       if (e.parent && parent?.status) {
         const col = (n: string) => n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-        const r = await s.ctx.db.query<{ id: number }>(`select ${col(parent.primaryKey)}::float8 as id from ${parent.table} where tenant_id = 1 and ${col(parent.status.field)} = $1 limit 1`, [parent.status.initial]);
+        // One without lines of this entity yet, where there is one: a line may be unique per parent (an invited supplier).
+        const r = await s.ctx.db.query<{ id: number }>(
+          `select p.${col(parent.primaryKey)}::float8 as id from ${parent.table} p where p.tenant_id = 1 and p.${col(parent.status.field)} = $1
+            order by (select count(*) from ${e.table} c where c.${col(e.parent.field)} = p.${col(parent.primaryKey)}), 1 limit 1`,
+          [parent.status.initial],
+        );
         if (r.rows[0]) body[e.parent.field] = r.rows[0].id;
       }
       if (e.readOnly) {

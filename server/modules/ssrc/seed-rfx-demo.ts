@@ -5,6 +5,8 @@ import type { SeedStep } from '../../seed/seed.ts';
 /** Demo RFx of the demo tenant, one per status a list shows: [title, status, round, start and end in days from now]. */
 const DEMO: Array<[string, string, number, number, number]> = [
   ['Fasteners H1 2027', 'NEW', 1, 1, 8],
+  // A draft just begun: its lines written, no supplier invited yet.
+  ['Cutting tools 2027', 'NEW', 1, 2, 9],
   ['Packaging film 2027', 'RELEASE_APPROVING', 1, 1, 10],
   ['Safety equipment Q1', 'IN_QUOTATION', 1, -2, 5],
   ['Bearings framework', 'PAUSED', 1, -3, 4],
@@ -59,6 +61,7 @@ async function seedDemoRfx(tx: Queryable): Promise<void> {
         );
       }
     }
+    if (title === 'Cutting tools 2027') continue;
     for (const s of sups)
       await tx.query(
         `insert into ssrc_rfx_supplier (tenant_id, rfx_header_id, supplier_id, supplier_name, quoted_flag, quoted_round, quoted_date, created_by, last_updated_by)
