@@ -15,3 +15,24 @@ export async function listAll(api: Pick<EntityApi, 'list'>, filter: Row): Promis
   const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => api.list({ page: i + 1, size: PAGE, ...filter })));
   return { rows: [first.rows, ...rest.map((r) => r.rows)].flat(), total: first.total };
 }
+
+/** A document's lines: a first screenful, and (for a bigger document) all of them after it. */
+export interface LineReads {
+  first: Promise<{ rows: Row[]; total: number }>;
+  all: Promise<{ rows: Row[]; total: number }>;
+}
+
+/**
+ * A first screenful, small enough to come back at once and be painted while the rest is read;
+ * a document that fits in it is read once. A bigger one is then read whole, its pages in parallel
+ * (the first screenful again within them: what the page keeps is one consistent read).
+ */
+export function readLines(api: Pick<EntityApi, 'list'>, filter: Row, firstSize = 100): LineReads {
+  const first = api.list({ page: 0, size: firstSize, ...filter });
+  const all = first.then(async (f) => {
+    if (f.rows.length >= f.total || f.rows.length < firstSize) return f;
+    const pages = await Promise.all(Array.from({ length: Math.ceil(f.total / PAGE) }, (_, i) => api.list({ page: i, size: PAGE, ...filter })));
+    return { rows: pages.flatMap((p) => p.rows), total: pages[0]!.total };
+  });
+  return { first, all };
+}

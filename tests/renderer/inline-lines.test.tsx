@@ -260,4 +260,32 @@ describe('an "inline" tab', () => {
     const posts = request.mock.calls.filter(([, o]) => o?.method === 'POST');
     expect(posts).toEqual([['/x/v1/1/order-lines', { method: 'POST', body: { headerId: 7, uomCode: 'EA', itemName: 'Screw', quantity: 3 } }]]);
   });
+
+  it('paints a big document\'s first screenful of lines, then every line in parallel pages', async () => {
+    const all = Array.from({ length: 2_345 }, (_, i) => saved(i + 1, `Part ${i + 1}`, 1));
+    const request = vi.fn(async (_url: string, opts?: { query?: Row }) => {
+      const page = Number(opts?.query?.page ?? 0);
+      const size = Number(opts?.query?.size ?? 10);
+      return { content: all.slice(page * size, page * size + size), totalElements: all.length };
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    // The full read waits until the first screenful is on screen.
+    const services: RendererServices = testServices([entity], (async (url: string, opts?: { query?: Row }) => {
+      if (Number(opts?.query?.size) > 100) await held;
+      return request(url, opts);
+    }) as RendererServices['request']);
+    render(
+      <WithServices services={services}>
+        <ChildTable tab={tab} entity={entity} columns={columns} vars={{ id: '7', tenantId: 1 }} />
+      </WithServices>,
+    );
+    const grid = () => screen.getByRole('grid');
+    await waitFor(() => expect(document.getElementById('line-1-itemName')).toBeTruthy());
+    expect(grid().getAttribute('aria-rowcount')).toBe(String(100 + 1));
+    release();
+    await waitFor(() => expect(grid().getAttribute('aria-rowcount')).toBe(String(2_345 + 1)));
+    const sizes = request.mock.calls.map(([, o]) => `${o?.query?.page}/${o?.query?.size}`);
+    expect(sizes).toEqual(['0/100', '0/1000', '1/1000', '2/1000']);
+  });
 });

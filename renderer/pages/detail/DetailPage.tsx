@@ -17,21 +17,29 @@ import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 import { ChildTable } from './ChildTable.tsx';
 import { DetailStore } from './DetailStore.ts';
+import { type EarlyLines, startEarlyReads } from './early-reads.ts';
 import { HistoryTab } from './HistoryTab.tsx';
 
 /** A detail (or edit) screen: header form in sections, child tables in tabs, status actions. */
 export default function DetailPage({ screen, params, file }: PageProps<DetailScreen>) {
   const s = useServices();
   const prepared = usePrepared(async () => {
-    const form = await prepareForm(s, screen.entity, screen.sections, screen.actions);
-    const tabs: Array<{ tab: DetailTab; entity: EntityDecl; columns: ResolvedColumn[] }> = [];
-    for (const [ti, tab] of (screen.tabs ?? []).entries()) {
-      const entity = await s.loadEntity(tab.entity ?? screen.entity!);
-      const columns = (tab.table?.columns ?? []).map((c, i) => resolveColumn(entity, c, `/tabs/${ti}/table/columns/${i}`));
-      await preload(s.registries, [], columns.map((c, i) => [c, `/tabs/${ti}/table/columns/${i}`]), []);
-      tabs.push({ tab, entity, columns });
-    }
-    return { ...form, tabs, store: new DetailStore(screen, form.entity, form.fields, s, params) };
+    // The record and the lines are read while the widgets load, not after the page mounts.
+    const early = screen.entity ? startEarlyReads(s, screen, params) : undefined;
+    early?.catch(() => undefined);
+    const [form, tabs] = await Promise.all([
+      prepareForm(s, screen.entity, screen.sections, screen.actions),
+      Promise.all(
+        (screen.tabs ?? []).map(async (tab, ti) => {
+          const entity = await s.loadEntity(tab.entity ?? screen.entity!);
+          const columns = (tab.table?.columns ?? []).map((c, i) => resolveColumn(entity, c, `/tabs/${ti}/table/columns/${i}`));
+          await preload(s.registries, [], columns.map((c, i) => [c, `/tabs/${ti}/table/columns/${i}`]), []);
+          return { tab, entity, columns };
+        }),
+      ),
+    ]);
+    const reads = await early?.catch(() => undefined);
+    return { ...form, tabs, early: reads?.lines, store: new DetailStore(screen, form.entity, form.fields, s, params, reads?.record) };
   }, [screen, JSON.stringify(params)]);
   if (prepared.status === 'loading') return <Spin />;
   if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
@@ -40,12 +48,13 @@ export default function DetailPage({ screen, params, file }: PageProps<DetailScr
 
 type ViewProps = Omit<Awaited<ReturnType<typeof prepareForm>>, 'fields'> & {
   store: DetailStore;
+  early?: Map<number, EarlyLines>;
   tabs: Array<{ tab: DetailTab; entity: EntityDecl; columns: ResolvedColumn[] }>;
   screen: DetailScreen;
   params: Record<string, string>;
 };
 
-const DetailView = observer(function DetailView({ store, sections, tabs, screen, params, entity }: ViewProps) {
+const DetailView = observer(function DetailView({ store, sections, tabs, screen, params, entity, early }: ViewProps) {
   const s = useServices();
   const dialogs = useDialogs();
   const screenRoute = useScreenRoute(screen, params);
@@ -111,7 +120,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
             ...tabs.map(({ tab, entity: e, columns }, i) => ({
               key: String(i),
               label: s.label(tab.title),
-              children: <ChildTable tab={tab} index={i} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} reloadHeader={() => (store.dirty ? Promise.resolve() : store.load())} />,
+              children: <ChildTable tab={tab} index={i} early={early?.get(i)} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} reloadHeader={() => (store.dirty ? Promise.resolve() : store.load())} />,
             })),
             ...(screen.history
               ? [{ key: 'history', label: s.t('hzero.common.title.history', 'History'), children: <HistoryTab entity={entity} id={store.form.values[entity.primaryKey]} version={store.form.values.objectVersionNumber} /> }]

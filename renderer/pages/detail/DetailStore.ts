@@ -24,6 +24,8 @@ export class DetailStore {
     fields: ResolvedField[],
     private readonly s: RendererServices,
     private readonly params: Record<string, string>,
+    /** The record's read, started before the page mounted (early-reads.ts); used by the first load. */
+    private first?: Promise<Record<string, unknown>>,
   ) {
     this.form = new FormStore(entity, fields, {}, () => ({ user: s.user, route: params }), (f) => s.label(f.label));
     this.api = entityApi(s, entity, { vars: params, endpoints: { get: screen.data?.get, update: screen.data?.update } });
@@ -44,13 +46,15 @@ export class DetailStore {
   }
 
   get id(): string | undefined {
-    return this.params[this.screen.idParam ?? this.entity.primaryKey] ?? this.params.id;
+    return recordId(this.screen, this.params, this.entity.primaryKey);
   }
 
   async load(): Promise<void> {
     runInAction(() => (this.loading = true));
     try {
-      const rec = await this.api.get(this.id);
+      const first = this.first;
+      this.first = undefined;
+      const rec = await (first ?? this.api.get(this.id));
       runInAction(() => {
         this.form.reset(rec);
         this.loading = false;
@@ -99,4 +103,9 @@ export class DetailStore {
     if (r.ok) runInAction(() => this.form.reset(r.record));
     return { ok: r.ok, invalid: r.ok ? undefined : r.invalid };
   }
+}
+
+/** The record a detail route shows: its `idParam`, else the parameter named as the primary key, else `id`. */
+export function recordId(screen: DetailScreen, params: Record<string, string>, primaryKey?: string): string | undefined {
+  return params[screen.idParam ?? primaryKey ?? ''] ?? params.id;
 }

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ActionButton } from '../../actions/ActionButton.tsx';
 import { entityApi } from '../../data/entity-api.ts';
-import { listAll } from '../../data/list-all.ts';
+import { listAll, readLines } from '../../data/list-all.ts';
 import { useDialogs } from '../../dialogs/dialog-api.ts';
 import { FieldCheck } from '../../fields/FieldCheck.tsx';
 import { formulaFacts } from '../../form/formula-facts.ts';
@@ -28,6 +28,10 @@ interface Props extends LineTabProps {
 }
 
 const ROW_HEIGHT = 44;
+/** Runs `fn` in a task after the next frame has been painted. */
+function afterPaint(fn: () => void): void {
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
 
 /**
  * The editable cells' fields: each column the user may change, taking the adjustments
@@ -52,7 +56,8 @@ export function InlineLines(p: Props) {
   return <LinesView {...p} fields={prepared.value.fields} />;
 }
 
-const LinesView = observer(function LinesView({ tab, entity, columns, vars, params = {}, fixed, trackPending, onLinesChanged, onLinesPreview, reloadHeader, fields }: Props & { fields: ResolvedField[] }) {
+const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField[] }) {
+  const { tab, entity, columns, vars, params = {}, fixed, trackPending, onLinesChanged, onLinesPreview, reloadHeader, fields } = p;
   const s = useServices();
   // Computed amounts (formula fields) are previewed as the user types; the save stores the server's.
   const facts = useRef<FormulaFacts | null>(null);
@@ -92,17 +97,51 @@ const LinesView = observer(function LinesView({ tab, entity, columns, vars, para
   const api = useMemo(() => entityApi(s, entity, { vars: () => header.current.vars, base: tab.data?.list?.url, endpoints: { list: tab.data?.list } }), [s, entity, tab]);
   // The same header reloading after a save keeps what was typed meanwhile; another header starts afresh.
   const loadedKey = useRef<string | undefined>(undefined);
+  const early = useRef(p.early);
   useEffect(() => {
     let live = true;
     setLoading(true);
-    listAll(api, fixed)
-      .then(({ rows }) => {
-        if (!live) return;
-        if (loadedKey.current === key) store.refresh(rows);
-        else store.load(rows);
-        loadedKey.current = key;
-      })
-      .finally(() => live && setLoading(false));
+    const done = () => {
+      loadedKey.current = key;
+      setLoading(false);
+    };
+    if (loadedKey.current === key) {
+      // After a save: the lines as the server has them, keeping what was typed meanwhile.
+      listAll(api, fixed)
+        .then(({ rows }) => live && store.refresh(rows))
+        .finally(() => live && setLoading(false));
+    } else {
+      // Another document (or the first): its first screenful is painted, then every line is taken
+      // once that frame is shown. The page's early read serves this if it had the same filter.
+      const ahead = early.current?.filter === JSON.stringify(fixed) ? early.current.reads : undefined;
+      early.current = undefined;
+      const reads = ahead ?? readLines(api, fixed);
+      let shown = false;
+      let complete = false;
+      void reads.first.then(
+        ({ rows, total }) => {
+          if (!live || shown) return;
+          shown = true;
+          complete = rows.length >= total;
+          store.load(rows);
+          done();
+        },
+        () => undefined,
+      );
+      reads.all
+        .catch(() => (ahead ? listAll(api, fixed) : Promise.reject(new Error('lines not read'))))
+        .then(({ rows }) => {
+          if (!live || complete) return;
+          if (!shown) {
+            shown = true;
+            store.load(rows);
+            return done();
+          }
+          // Lines already painted from the first read keep any edit typed on them since.
+          afterPaint(() => live && store.refresh(rows));
+        })
+        .catch(() => live && setLoading(false));
+    }
     return () => {
       live = false;
     };

@@ -86,6 +86,7 @@ export class LinesStore {
       loaded: false,
       dirty: computed,
       load: action,
+      refresh: action,
       add: action,
       copy: action,
       remove: action,

@@ -2,10 +2,13 @@ import type { EntityDecl } from '../../schema/entity.ts';
 import type { ResolvedColumn } from '../../schema/resolve-field.ts';
 import type { DetailTab } from '../../schema/screen.ts';
 import type { FormulaFacts } from '../../form/formula-preview.ts';
+import type { EarlyLines } from './early-reads.ts';
 
 /** What a detail page hands each of its line tabs (dialog-edited or inline). */
 export interface LineTabProps {
   tab: DetailTab;
+  /** The lines, read before the tab mounted (early-reads.ts); its first load uses them if the filter is the same. */
+  early?: EarlyLines;
   /** Index of the tab in the screen, for error paths. */
   index?: number;
   entity: EntityDecl;
