@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { autorun, computed } from 'mobx';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FieldProps } from '../../renderer/fields/types.ts';
 import { ChildTable } from '../../renderer/pages/detail/ChildTable.tsx';
@@ -157,6 +158,25 @@ describe('LinesStore', () => {
     expect(api.create).not.toHaveBeenCalled();
     expect(api.update).not.toHaveBeenCalled();
     expect(api.remove).not.toHaveBeenCalled();
+  });
+
+  it('totals read loaded lines without their forms, and follow a line edited once its form exists', async () => {
+    const store = makeStore();
+    const total = computed(() => store.lines.reduce((n, l) => n + Number(l.values.quantity), 0));
+    const dirty: boolean[] = [];
+    const totals: number[] = [];
+    const stop = autorun(() => {
+      totals.push(total.get());
+      dirty.push(store.dirty);
+    });
+    // The form is built when a cell first needs it (here: the edit), after the total was computed.
+    store.line('2')!.form.setValue('quantity', 25);
+    await Promise.resolve();
+    expect(totals.at(-1)).toBe(10 + 25 + 30);
+    expect(dirty.at(-1)).toBe(true);
+    store.line('2')!.form.setValue('quantity', 21);
+    expect(totals.at(-1)).toBe(10 + 21 + 30);
+    stop();
   });
 
   it('keeps a line the server refuses (version conflict) with its edits and the message', async () => {

@@ -83,7 +83,7 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
           const f = facts.current;
           if (!f || !inputs.has(field)) return;
           line.form.mergeDerived(previewRow(entity, { row: line.form.values, parent: header.current.vars, facts: f }));
-          header.current.preview?.(entity.name, store.lines.map((l) => l.form.values), f);
+          header.current.preview?.(entity.name, store.lines.map((l) => l.values), f);
         },
       }),
     [entity, fields, s, inputs],
@@ -161,7 +161,7 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
     [store, byField, firstColumn],
   );
   const rows = useMemo(() => store.lines.map((l) => l.view), [store.lines]);
-  const valuesOf = useCallback((row: Row) => store.line(String(row[LINE_KEY]))?.form.values ?? {}, [store]);
+  const valuesOf = useCallback((row: Row) => store.line(String(row[LINE_KEY]))?.values ?? {}, [store]);
   const box = useRef<HTMLDivElement>(null);
 
   /** Scrolls the virtual table to the line (rows have one fixed height), then focuses the cell. */
@@ -327,7 +327,7 @@ function Checked({ form, field, children }: { form: FormStore; field: ResolvedFi
 /** A new or edited line gets a coloured edge; a line the server refused shows its message. */
 const LineMark = observer(function LineMark({ line }: { line: Line }) {
   const s = useServices();
-  const state = line.saveError ? 'error' : line.status === 'create' ? 'new' : line.form.dirty ? 'edited' : undefined;
+  const state = line.saveError ? 'error' : line.status === 'create' ? 'new' : line.changed ? 'edited' : undefined;
   if (!state) return null;
   const color = state === 'error' ? '#ff4d4f' : state === 'new' ? '#52c41a' : '#1677ff';
   const title = state === 'error' ? line.saveError : s.t(`hzero.common.status.line.${state}`, state === 'new' ? 'New' : 'Edited');

@@ -18,27 +18,54 @@ export interface LinesApi {
 
 /**
  * One line of an inline table: its own FormStore (a keystroke re-renders one cell), whether it
- * is new (`create`) or loaded, and the server's refusal of its last save, if any.
+ * is new (`create`) or loaded, and the server's refusal of its last save, if any. A loaded line
+ * builds its form when first needed (a cell on screen, a save), so a 2,000-line document does
+ * not build 2,000 forms of observables to show twenty.
  */
 export class Line {
   status: 'create' | 'sync';
   saveError: string | undefined = undefined;
   /** Stable object handed to the table: rows are memoised on it, cells read the form. */
   readonly view: Row;
+  private built: FormStore | undefined;
 
   constructor(
     readonly key: string,
-    readonly form: FormStore,
+    private readonly loaded: Row,
+    private readonly build: (values: Row) => FormStore,
     status: 'create' | 'sync',
+    /** Counts the forms built; what read a line's values before its form existed reads them again. */
+    private readonly forms: { observe(): void; built(): void },
   ) {
     this.status = status;
     this.view = { [LINE_KEY]: key };
+    if (status === 'create') this.built = build(loaded);
     makeObservable(this, { status: observable, saveError: observable, changed: computed });
+  }
+
+  get form(): FormStore {
+    if (!this.built) {
+      this.built = this.build(this.loaded);
+      this.forms.built();
+    }
+    return this.built;
+  }
+
+  /** The line's values, without building its form (totals over every line read these). */
+  get values(): Row {
+    this.forms.observe();
+    return this.built?.values ?? this.loaded;
   }
 
   /** New lines always submit; loaded lines only when edited. */
   get changed(): boolean {
-    return this.status === 'create' || this.form.dirty;
+    this.forms.observe();
+    return this.status === 'create' || !!this.built?.dirty;
+  }
+
+  /** Field errors shown on the line, if its form exists. */
+  get hasErrors(): boolean {
+    return !!this.built && Object.keys(this.built.errors).length > 0;
   }
 }
 
@@ -75,6 +102,24 @@ export class LinesStore {
   saving = false;
   private loaded: Row[] = [];
   private seq = 0;
+  /**
+   * Bumped (once per batch, after the render that built them) when lines build their forms, so
+   * totals and `dirty` computed from the plain values before then follow the forms from now on.
+   * A form is built while a cell renders, where changing observed state is not allowed.
+   */
+  private readonly formsBuilt = observable.box(0);
+  private bumpQueued = false;
+  private readonly forms = {
+    observe: () => void this.formsBuilt.get(),
+    built: () => {
+      if (this.bumpQueued) return;
+      this.bumpQueued = true;
+      queueMicrotask(() => {
+        this.bumpQueued = false;
+        runInAction(() => this.formsBuilt.set(this.formsBuilt.get() + 1));
+      });
+    },
+  };
 
   constructor(private readonly o: LinesOptions) {
     makeObservable<LinesStore, 'loaded' | 'byKey'>(this, {
@@ -154,7 +199,7 @@ export class LinesStore {
     if (entity.numbering) generated.add(entity.numbering.field);
     const wanted = new Set(keys);
     const sources = this.lines.filter((l) => wanted.has(l.key));
-    const copies = sources.reverse().map((l) => this.insert(Object.fromEntries(Object.entries(l.form.values).filter(([k]) => !generated.has(k)))));
+    const copies = sources.reverse().map((l) => this.insert(Object.fromEntries(Object.entries(l.values).filter(([k]) => !generated.has(k)))));
     this.selected = new Set();
     return copies.reverse();
   }
@@ -185,7 +230,7 @@ export class LinesStore {
     const changed: Line[] = [];
     for (const l of this.lines) {
       if (l.changed) changed.push(l);
-      else if (Object.keys(l.form.errors).length) runInAction(() => (l.form.errors = {}));
+      else if (l.hasErrors) runInAction(() => (l.form.errors = {}));
     }
     const invalid = await Promise.all(
       changed.map((l) => {
@@ -199,7 +244,7 @@ export class LinesStore {
 
   /** What a save would send: the removed saved lines, the new lines, the edited lines. */
   pending(): { remove: Line[]; create: Line[]; update: Line[] } {
-    return { remove: this.deleted, create: this.lines.filter((l) => l.status === 'create'), update: this.lines.filter((l) => l.status === 'sync' && l.form.dirty) };
+    return { remove: this.deleted, create: this.lines.filter((l) => l.status === 'create'), update: this.lines.filter((l) => l.status === 'sync' && l.changed) };
   }
 
   /**
@@ -230,7 +275,7 @@ export class LinesStore {
     try {
       if (remove.length) {
         try {
-          await api.remove(remove.map((l) => ({ [this.o.entity.primaryKey]: l.form.values[this.o.entity.primaryKey], objectVersionNumber: l.form.values.objectVersionNumber })));
+          await api.remove(remove.map((l) => ({ [this.o.entity.primaryKey]: l.values[this.o.entity.primaryKey], objectVersionNumber: l.values.objectVersionNumber })));
           runInAction(() => (this.deleted = this.deleted.filter((l) => !remove.includes(l))));
         } catch (e) {
           for (const l of remove) refuse(l, e);
@@ -252,8 +297,17 @@ export class LinesStore {
 
   private newLine(key: string, values: Row, status: 'create' | 'sync'): Line {
     const { entity, fields, scopeExtra, labelOf, onEdit } = this.o;
-    const line = new Line(key, new FormStore(entity, fields, values, scopeExtra, labelOf), status);
-    if (onEdit) line.form.onSet = (field) => onEdit(line, field);
+    const line: Line = new Line(
+      key,
+      values,
+      (v) => {
+        const form = new FormStore(entity, fields, v, scopeExtra, labelOf);
+        if (onEdit) form.onSet = (field) => onEdit(line, field);
+        return form;
+      },
+      status,
+      this.forms,
+    );
     return line;
   }
 }
