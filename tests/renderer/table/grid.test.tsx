@@ -1,28 +1,16 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import { resolveColumn } from '../../../renderer/schema/resolve-field.ts';
 import { DataTable } from '../../../renderer/table/DataTable.tsx';
 import { moveInGrid } from '../../../renderer/table/grid-keys.ts';
 import { fakeLayout, testServices, WithServices } from '../test-services.tsx';
+import { itemEntity, itemRows } from './items.ts';
 
 afterEach(cleanup);
 
-const entity: EntityDecl = {
-  version: 1,
-  name: 'item',
-  table: 'bench_item',
-  primaryKey: 'itemId',
-  tenantScoped: false,
-  paths: { site: '/bench/v1/items' },
-  fields: [
-    { name: 'itemId', type: 'integer' },
-    { name: 'itemCode', type: 'string' },
-    { name: 'itemName', type: 'string' },
-  ],
-};
-const ROWS = Array.from({ length: 10000 }, (_, i) => ({ itemId: i + 1, itemCode: `I${i + 1}`, itemName: `Item ${i + 1}` }));
+const entity = itemEntity;
+const ROWS = itemRows(10000);
 const columns = [resolveColumn(entity, 'itemCode', '/0'), resolveColumn(entity, 'itemName', '/1')];
 
 /** The table as a list screen holds it: the selection lives outside, in the page's store. */

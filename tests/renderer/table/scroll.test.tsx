@@ -1,26 +1,15 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EntityDecl } from '../../renderer/schema/entity.ts';
-import { resolveColumn } from '../../renderer/schema/resolve-field.ts';
-import { DataTable } from '../../renderer/table/DataTable.tsx';
-import { fakeLayout, testServices, WithServices } from './test-services.tsx';
+import { resolveColumn } from '../../../renderer/schema/resolve-field.ts';
+import { DataTable } from '../../../renderer/table/DataTable.tsx';
+import { fakeLayout, testServices, WithServices } from '../test-services.tsx';
+import { itemEntity, itemRows } from './items.ts';
 
 afterEach(cleanup);
 
-const entity: EntityDecl = {
-  version: 1,
-  name: 'item',
-  table: 'bench_item',
-  primaryKey: 'itemId',
-  tenantScoped: false,
-  paths: { site: '/bench/v1/items' },
-  fields: [
-    { name: 'itemId', type: 'integer' },
-    { name: 'itemName', type: 'string' },
-  ],
-};
-const ROWS = Array.from({ length: 1000 }, (_, i) => ({ itemId: i + 1, itemName: `Item ${i + 1}` }));
+const entity = itemEntity;
+const ROWS = itemRows(1000);
 
 /** A row action with state of its own, as a pending request or an open confirm would have. */
 function Flag({ row }: { row: Record<string, unknown> }) {
