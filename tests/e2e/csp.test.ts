@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { projectRoot } from '../../server/paths.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
 import { type E2E, startE2E } from './browser.ts';
@@ -63,6 +66,17 @@ describe('Content-Security-Policy', () => {
     expect(html.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect((await e.app.inject({ url: '/oauth/oauth/authorize?response_type=token&client_id=c&redirect_uri=/' })).headers['content-security-policy']).toBe(policy);
     expect((await e.app.inject({ url: '/health' })).headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('no script of the built app calls eval or the Function constructor (a library that did would fail under the policy on the screen that calls it)', () => {
+    const assets = join(projectRoot, 'dist', 'assets');
+    const found: string[] = [];
+    for (const f of readdirSync(assets).filter((n) => n.endsWith('.js'))) {
+      const code = readFileSync(join(assets, f), 'utf8');
+      // `Function(` / `eval(` not preceded by a name character or a dot (isFunction(), x.eval() are fine).
+      for (const m of code.matchAll(/(?<![\w$.])(?:new\s+)?(?:Function|eval)\s*\(/g)) found.push(`${f}: …${code.slice(Math.max(0, m.index - 40), m.index + 40)}…`);
+    }
+    expect(found).toEqual([]);
   });
 
   it('a list renders styled with no violation', async () => {
