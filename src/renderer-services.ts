@@ -28,6 +28,8 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
       roleCode: u?.currentRoleCode ?? '',
       roleLevel: u?.currentRoleLevel ?? '',
       language: root.i18n.language,
+      dateFormat: u?.dateFormat,
+      timeZone: u?.timeZone,
     },
     siteMode: root.user.siteMode,
     language: root.i18n.language,
