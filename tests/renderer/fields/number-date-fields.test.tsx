@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import DateField from '../../../renderer/fields/DateField.tsx';
 import NumberField from '../../../renderer/fields/NumberField.tsx';
