@@ -3,6 +3,7 @@ import { getAccessToken } from './auth/token.ts';
 import { toast } from './request/lazy-feedback.ts';
 import { request } from './request/request.ts';
 import { dialogScreenSource } from './routes/dialog-screen-source.ts';
+import { platformCalls } from '../renderer/schema/wire/platform-calls.ts';
 import { registries } from './registries.ts';
 import type { RootStore } from './stores/RootStore.ts';
 
@@ -14,7 +15,12 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
   const u = root.user.currentUser;
   return {
     registries,
-    request: (url, opts) => request(url, opts),
+    // Saving one's own profile (the user info page) changes how dates show: the shell re-reads it.
+    request: <T,>(url: string, opts?: Parameters<RendererServices['request']>[1]) =>
+      request<T>(url, opts).then((r) => {
+        if (opts?.method === 'PUT' && url === platformCalls.self.url) void root.refreshProfile();
+        return r;
+      }),
     label: (l, fallback) => root.i18n.label(l, fallback),
     t: (key, fallback, vars) => root.i18n.t(key, fallback, vars),
     can: (codes) => root.permissions.status(codes),
@@ -28,6 +34,8 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
       roleCode: u?.currentRoleCode ?? '',
       roleLevel: u?.currentRoleLevel ?? '',
       language: root.i18n.language,
+      dateFormat: u?.dateFormat,
+      timeZone: u?.timeZone,
     },
     siteMode: root.user.siteMode,
     language: root.i18n.language,

@@ -1,7 +1,10 @@
 import { Typography } from 'antd';
 import { CellTag } from './CellTag.tsx';
 import { formatNumber } from '../format/number.ts';
+import { formatDateValue } from '../format/date.ts';
+import { useDecimals } from '../format/money.ts';
 import { useServices } from '../runtime/services.ts';
+import { useDateSettings } from '../format/use-date-settings.ts';
 import { STATUS_MAPS } from '../schema/types/status-maps.ts';
 import type { CellProps } from './types.ts';
 import { fillUrl } from '../data/url-template.ts';
@@ -13,9 +16,18 @@ export function TextCell({ value }: CellProps) {
   return <>{empty(value) ? '' : String(value)}</>;
 }
 
-export function NumberCell({ value, column }: CellProps) {
-  const p = column.decl.precision ?? (column.decl.type === 'money' ? 2 : undefined);
+/** Numbers, percentages and amounts: separators, and an amount in its currency's decimals (the row's or its document's currency). */
+export function NumberCell({ value, column, row }: CellProps) {
+  const p = useDecimals(column.decl, row);
   return <>{empty(value) ? '' : formatNumber(Number(value), p)}{column.decl.type === 'percent' && !empty(value) ? '%' : ''}</>;
+}
+
+export function DateCell({ value }: CellProps) {
+  return <>{formatDateValue(value, 'date', useDateSettings())}</>;
+}
+
+export function DateTimeCell({ value }: CellProps) {
+  return <>{formatDateValue(value, 'datetime', useDateSettings())}</>;
 }
 
 export function LovCell({ row, column, value }: CellProps) {

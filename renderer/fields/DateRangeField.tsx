@@ -1,5 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { dateFormatOf } from '../format/date.ts';
+import { useDateSettings } from '../format/use-date-settings.ts';
 import type { FieldProps } from './types.ts';
 
 const FMT = 'YYYY-MM-DD';
@@ -15,12 +17,13 @@ export const rangeKeys = (name: string) => [`${name}From`, `${name}To`] as const
  */
 export default function DateRangeField({ field, record, setValue, disabled, id }: FieldProps) {
   const [fromKey, toKey] = rangeKeys(field.name);
+  const shown = dateFormatOf(useDateSettings());
   const parse = (v: unknown): Dayjs | null => (v ? dayjs(String(v).slice(0, 10), FMT) : null);
   return (
     <DatePicker.RangePicker
       id={{ start: `${id}From`, end: `${id}To` }}
       style={{ width: '100%' }}
-      format={FMT}
+      format={shown}
       allowEmpty={[true, true]}
       disabled={disabled}
       value={[parse(record[fromKey]), parse(record[toKey])]}

@@ -1,10 +1,11 @@
 import { InputNumber } from 'antd';
+import { useDecimals } from '../format/money.ts';
 import { formatNumber } from '../format/number.ts';
 import type { FieldProps } from './types.ts';
 
-/** Numbers, money and percent: thousands separators and the declared precision. */
-export default function NumberField({ field, value, onChange, disabled, id }: FieldProps) {
-  const precision = field.decl.precision ?? (field.type === 'money' ? 2 : field.type === 'integer' ? 0 : undefined);
+/** Numbers, money and percent: thousands separators; the declared precision, or for money the decimals of the record's (or its document's) currency. */
+export default function NumberField({ field, value, onChange, disabled, id, record }: FieldProps) {
+  const precision = useDecimals(field.decl, record);
   return (
     <InputNumber
       id={id}

@@ -1,18 +1,18 @@
-import Ajv, { type ValidateFunction } from 'ajv';
 import { action, computed, type IComputedValue, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { evaluate, evaluateFlag } from '../schema/expressions/evaluate.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import { editableIn, mayChange } from '../schema/status/editable.ts';
 import { fieldJsonSchema } from '../schema/field-json-schema.ts';
+import { failedKeyword } from '../schema/field-value-check.ts';
 import type { ResolvedField } from '../schema/resolve-field.ts';
 
-const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, strict: false });
-const compiled = new WeakMap<ResolvedField[], ValidateFunction>();
+const schemas = new WeakMap<ResolvedField[], Map<string, Record<string, unknown>>>();
 
 /**
  * Form state with one observable per field: a widget reads only its own value, so a keystroke
- * re-renders one field. Validation uses the entity's JSON Schema, compiled once per field set,
- * and runs on blur and on submit, not on every key.
+ * re-renders one field. Validation reads the entity fields' JSON Schemas (the ones the server
+ * checks bodies with) without compiling them (no code generated in the browser: the page's
+ * Content-Security-Policy has no 'unsafe-eval'), and runs on blur and on submit, not on every key.
  */
 export class FormStore {
   values: Record<string, unknown>;
@@ -117,15 +117,13 @@ export class FormStore {
     }
   }
 
-  private validator(): ValidateFunction {
-    let v = compiled.get(this.fields);
-    if (!v) {
-      const properties: Record<string, unknown> = {};
-      for (const f of this.fields) properties[f.name] = fieldJsonSchema({ ...f.decl, required: false });
-      v = ajv.compile({ type: 'object', properties });
-      compiled.set(this.fields, v);
+  private fieldSchemas(): Map<string, Record<string, unknown>> {
+    let m = schemas.get(this.fields);
+    if (!m) {
+      m = new Map(this.fields.map((f) => [f.name, fieldJsonSchema({ ...f.decl, required: false })]));
+      schemas.set(this.fields, m);
     }
-    return v;
+    return m;
   }
 
   /**
@@ -135,18 +133,7 @@ export class FormStore {
   validate(only?: string): string | undefined {
     const errors: Record<string, string> = only ? { ...this.errors } : {};
     if (only) delete errors[only];
-    const validate = this.validator();
-    const data: Record<string, unknown> = {};
-    for (const f of this.fields) {
-      const v = this.values[f.name];
-      data[f.name] = v === '' || v === undefined ? null : v;
-    }
-    validate(data);
-    const ajvErrors = new Map<string, string>();
-    for (const e of validate.errors ?? []) {
-      const name = e.instancePath.replace(/^\//, '').split('/')[0]!;
-      if (!ajvErrors.has(name)) ajvErrors.set(name, e.keyword);
-    }
+    const fieldSchemas = this.fieldSchemas();
     let first: string | undefined;
     for (const f of this.fields) {
       if (only && f.name !== only) continue;
@@ -155,9 +142,9 @@ export class FormStore {
       const blank = v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
       let msg: string | undefined;
       const label = this.labelOf(f);
+      const kw = blank ? undefined : failedKeyword(fieldSchemas.get(f.name)!, v);
       if (blank && this.isRequired(f)) msg = `required:${label}`;
-      else if (!blank && ajvErrors.has(f.name)) {
-        const kw = ajvErrors.get(f.name)!;
+      else if (kw) {
         msg = kw === 'maxLength' ? `maxLength:${label}:${f.decl.maxLength}` : kw === 'minimum' ? `min:${label}:${f.decl.min}` : kw === 'maximum' ? `max:${label}:${f.decl.max}` : `pattern:${label}`;
       }
       if (msg) {

@@ -59,6 +59,8 @@ export const CELL_IMPLS: Record<CellType, LazyModule<ComponentType<CellProps>>> 
   number: basic('NumberCell'),
   money: basic('NumberCell'),
   percent: basic('NumberCell'),
+  date: basic('DateCell'),
+  datetime: basic('DateTimeCell'),
   lov: basic('LovCell'),
   flag: basic('FlagCell'),
   status: basic('StatusCell'),

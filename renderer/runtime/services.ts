@@ -21,6 +21,9 @@ export interface RendererUser {
   roleCode: string;
   roleLevel: string;
   language: string;
+  /** Preferences of §7.3's current user: how dates are shown (`YYYY-MM-DD` …) and in which zone (`GMT+8`); the language's default when missing. */
+  dateFormat?: string;
+  timeZone?: string;
 }
 
 /**

@@ -22,6 +22,13 @@ export interface EntityField {
   max?: number;
   /** Digits after the decimal point for number, money and percent. */
   precision?: number;
+  /**
+   * On a money field: the field holding the amount's currency code, `currencyCode` on the same
+   * record or `parent.currencyCode` on a line. The amount is then shown with that currency's
+   * decimals (the currency master data's financial precision: yen 0, USD 2); `precision`, else 2,
+   * while the currency is unknown.
+   */
+  currency?: string;
   pattern?: string;
   format?: 'email' | 'phone' | 'url';
   /** Value-set code: the value must be one of `/v1/lovs/value?lovCode=`; lists also get its display text (`meaningOf`: `statusCode` → `statusMeaning`). */

@@ -19,7 +19,9 @@ export function SummaryValue({ column, fn, value, Cell: given }: { column: Resol
   if (fn === 'count') return formatNumber(value, 0);
   const shown = fn === 'avg' && column.decl.precision === undefined && column.decl.type !== 'money' ? Math.round(value * 100) / 100 : value;
   const Cell = isNumericCell(column.cell) ? given : undefined;
-  // A registered cell (looked up, not created here): the same one the column's rows use.
+  // A registered cell (looked up, not created here): the same one the column's rows use. A total
+  // of a document's lines takes the document's currency (ParentRecordContext); a list's total
+  // over rows of several currencies has none, and shows the field's default decimals.
   if (Cell) return createElement(Cell, { column, row: { [column.field]: shown }, value: shown });
   // Not a numeric cell (or not loaded yet): the number cell's rule, money with two decimals.
   return formatNumber(shown, column.decl.precision ?? (column.decl.type === 'money' ? 2 : undefined));

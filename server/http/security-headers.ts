@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '../auth/authenticate.ts';
 
 /**
- * The app's page: scripts only from this server (no inline script), no plugins, no
+ * The app's page: scripts only from this server (no inline script, no eval), no plugins, no
  * framing by other sites. Styles allow 'unsafe-inline' because antd's CSS-in-JS writes <style>
  * elements at run time (docs/decisions.md, "Content-Security-Policy"). `devHosts` are the allowed
  * redirect hosts (the Vite dev server) the sign-in form may send the browser back to.
@@ -11,10 +11,10 @@ export function pagePolicy(devHosts: string[]): string {
   const back = devHosts.flatMap((h) => [`http://${h}`, `https://${h}`]).join(' ');
   return [
     "default-src 'self'",
-    // 'unsafe-eval' only because the forms validate with ajv in the browser, which compiles each
-    // JSON Schema with new Function; without it no form can be submitted. Dropping it needs the
-    // validators compiled at build time (ajv standalone code) — still to do (docs/reliability.md).
-    "script-src 'self' 'unsafe-eval'",
+    // No 'unsafe-eval': nothing in the browser generates code (forms check values by reading the
+    // fields' JSON Schemas, renderer/schema/field-value-check.ts; expressions are interpreted).
+    // tests/e2e/csp.test.ts submits a form and opens the heavy screens under this policy.
+    "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -29,16 +29,16 @@ export const DEMO_USERS = [
  */
 const OWN_WORKFLOW = ['hwfl/workflow/task', 'hwfl/workflow/involved-task', 'hwfl/workflow/carbon-copy-task', 'hwfl/workflow/start-by-task', 'hwfl/workflow/delegate'];
 
-/** The demo roles and the modules (or routes under a module) each one's menu grants. */
+/** The demo roles (names in Chinese, `nameEn` in English) and the modules (or routes under a module) each one's menu grants. */
 export const ROLES = [
-  { code: 'superadmin', name: '平台超级管理员', level: 'site', tenant: 0, modules: '*' },
-  { code: 'SYS_ADMINISTRATOR', name: '系统管理员', level: 'organization', tenant: DEMO_TENANT, modules: '*' },
-  { code: 'PURCHASER', name: '采购员', level: 'organization', tenant: DEMO_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'hmsg', 'hptl', ...OWN_WORKFLOW] },
-  { code: 'SUPPLIER', name: '供应商', level: 'organization', tenant: DEMO_TENANT, modules: ['spfm', 'sslm', 'supplierBidding', 'clarifyLetter', 'supply', 'vendorInfo', 'supplierInfo', 'hmsg', 'sodr/received-order', 'sodr/confirm-order', 'scm/my-contract', 'scm/query-my-contract', 'ssrc/supplier-quotation', 'ssrc/query-quotation', 'ssrc/quotation-history', ...OWN_WORKFLOW] },
-  { code: 'EXPERT', name: '专家', level: 'organization', tenant: DEMO_TENANT, modules: ['tender', 'ssrc/sims-login', 'ssrc/expert-personal', 'hmsg', ...OWN_WORKFLOW] },
-  { code: 'APPROVER', name: '审批人', level: 'organization', tenant: DEMO_TENANT, modules: ['supplierApprove', 'sprm', 'sodr', 'ssrc/expert-approve', 'ssrc/expert-reqQuery', 'ssrc/plan-query', 'hmsg', ...OWN_WORKFLOW] },
-  { code: 'TENANT_ADMIN_2', name: '租户管理员', level: 'organization', tenant: SECOND_TENANT, modules: ['hiam', 'hpfm', 'smdm', 'hmsg', 'hfile', 'hptl', 'hwfl'] },
-  { code: 'PURCHASER_2', name: '采购员', level: 'organization', tenant: SECOND_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'hmsg', ...OWN_WORKFLOW] },
+  { code: 'superadmin', name: '平台超级管理员', nameEn: 'Platform administrator', level: 'site', tenant: 0, modules: '*' },
+  { code: 'SYS_ADMINISTRATOR', name: '系统管理员', nameEn: 'System administrator', level: 'organization', tenant: DEMO_TENANT, modules: '*' },
+  { code: 'PURCHASER', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: DEMO_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'hmsg', 'hptl', ...OWN_WORKFLOW] },
+  { code: 'SUPPLIER', name: '供应商', nameEn: 'Supplier', level: 'organization', tenant: DEMO_TENANT, modules: ['spfm', 'sslm', 'supplierBidding', 'clarifyLetter', 'supply', 'vendorInfo', 'supplierInfo', 'hmsg', 'sodr/received-order', 'sodr/confirm-order', 'scm/my-contract', 'scm/query-my-contract', 'ssrc/supplier-quotation', 'ssrc/query-quotation', 'ssrc/quotation-history', ...OWN_WORKFLOW] },
+  { code: 'EXPERT', name: '专家', nameEn: 'Expert', level: 'organization', tenant: DEMO_TENANT, modules: ['tender', 'ssrc/sims-login', 'ssrc/expert-personal', 'hmsg', ...OWN_WORKFLOW] },
+  { code: 'APPROVER', name: '审批人', nameEn: 'Approver', level: 'organization', tenant: DEMO_TENANT, modules: ['supplierApprove', 'sprm', 'sodr', 'ssrc/expert-approve', 'ssrc/expert-reqQuery', 'ssrc/plan-query', 'hmsg', ...OWN_WORKFLOW] },
+  { code: 'TENANT_ADMIN_2', name: '租户管理员', nameEn: 'Tenant administrator', level: 'organization', tenant: SECOND_TENANT, modules: ['hiam', 'hpfm', 'smdm', 'hmsg', 'hfile', 'hptl', 'hwfl'] },
+  { code: 'PURCHASER_2', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: SECOND_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'hmsg', ...OWN_WORKFLOW] },
 ] as const;
 
 const moduleOf = (m: MenuSeedRow) => (m.route ? m.route.split('/')[1] : undefined);
@@ -64,7 +64,7 @@ export async function seedPlatform(db: Queryable, demoPassword: string): Promise
     'iam_role',
     ROLES.map((r, i) => {
       roleIds.set(r.code, i + 1);
-      return { id: i + 1, code: r.code, name: r.name, level: r.level, tenantId: r.tenant, enabledFlag: 1, description: `Demo role ${r.code}` };
+      return { id: i + 1, code: r.code, name: r.name, nameEn: r.nameEn, level: r.level, tenantId: r.tenant, enabledFlag: 1, description: `Demo role ${r.code}` };
     }),
   );
   await bumpSequence(db, 'iam_role', 'id');

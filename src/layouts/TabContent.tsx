@@ -30,9 +30,10 @@ export const TabContent = observer(function TabContent({ tab }: { tab: Tab }) {
   }, [navigate]);
   const services = useMemo(
     () => rendererServices(root, (p) => navigateRef.current(p), tab.key),
-    // Rebuilt when the language changes so texts and LOV caches follow it.
+    // Rebuilt when the language changes so texts and LOV caches follow it, and when the user's
+    // date format or time zone does, so dates follow them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [root, tab.key, root.i18n.language],
+    [root, tab.key, root.i18n.language, root.user.currentUser?.dateFormat, root.user.currentUser?.timeZone],
   );
   const path = tab.path;
   const hit = useMemo(() => screenFor(path), [path]);

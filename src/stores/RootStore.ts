@@ -106,6 +106,12 @@ export class RootStore {
     const u = this.user.currentUser;
     await this.i18n.switchLanguage(lang, u?.currentRoleId ?? 0, u?.tenantId ?? 0);
     this.user.setLanguage(lang);
-    await this.loadMenu();
+    // The role names (header, role switch) come from the server in the saved language.
+    await Promise.all([this.loadMenu(), this.refreshProfile(), this.user.loadTenantsAndRoles().catch(() => undefined)]);
+  }
+
+  /** Reads the current user again after their profile changed (date format, time zone, language): open pages follow it. */
+  async refreshProfile(): Promise<void> {
+    await this.user.loadCurrentUser().catch(() => undefined);
   }
 }

@@ -116,6 +116,29 @@ describe('own profile', () => {
     expect((await s.call({ method: 'PUT', url: '/iam/hzero/v1/users/self', payload: { language: 'xx_YY' }, as: 'buyer' })).json().failed).toBe(true);
     expect((await s.call({ method: 'PUT', url: '/iam/hzero/v1/users/self', payload: { email: 'not-an-address' }, as: 'buyer' })).statusCode).toBe(400);
   });
+
+  it('keeps a chosen date format (one of HPFM.DATE_FORMAT), and answers §9’s without one', async () => {
+    expect((await s.call({ url: '/iam/hzero/v1/users/self', as: 'approver' })).json()).toMatchObject({ dateFormat: 'YYYY-MM-DD', dateTimeFormat: 'YYYY-MM-DD HH:mm:ss' });
+    await s.call({ method: 'PUT', url: '/iam/hzero/v1/users/self', payload: { dateFormat: 'DD/MM/YYYY' }, as: 'approver' });
+    expect((await s.call({ url: '/iam/hzero/v1/users/self', as: 'approver' })).json()).toMatchObject({ dateFormat: 'DD/MM/YYYY', dateTimeFormat: 'DD/MM/YYYY HH:mm:ss' });
+    expect((await s.call({ method: 'PUT', url: '/iam/hzero/v1/users/self', payload: { dateFormat: 'YYYY"; drop' }, as: 'approver' })).json().failed).toBe(true);
+    await s.call({ method: 'PUT', url: '/iam/hzero/v1/users/self', payload: { dateFormat: null }, as: 'approver' });
+    expect((await s.call({ url: '/iam/hzero/v1/users/self', as: 'approver' })).json().dateFormat).toBe('YYYY-MM-DD');
+  });
+
+  it('names the current role and the roles to switch to in the user’s language', async () => {
+    const names = async () => ({
+      current: (await s.call({ url: '/iam/hzero/v1/users/self', as: 'expert' })).json().currentRoleName,
+      roles: (await s.call({ url: '/iam/hzero/v1/member-roles/self-roles', as: 'expert' })).json().map((r: { name: string }) => r.name),
+    });
+    expect(await names()).toEqual({ current: '专家', roles: ['专家'] });
+    await s.call({ method: 'PUT', url: '/iam/hzero/v1/users/default-language?language=en_US', as: 'expert' });
+    try {
+      expect(await names()).toEqual({ current: 'Expert', roles: ['Expert'] });
+    } finally {
+      await s.call({ method: 'PUT', url: '/iam/hzero/v1/users/default-language?language=zh_CN', as: 'expert' });
+    }
+  });
 });
 
 describe('the sign-in log', () => {

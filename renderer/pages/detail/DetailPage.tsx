@@ -16,6 +16,7 @@ import { meaningOf } from '../../schema/meaning.ts';
 import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 import { ChildTable } from './ChildTable.tsx';
+import { ParentRecordContext } from '../../format/money.ts';
 import { DetailStore } from './DetailStore.ts';
 import { type EarlyLines, startEarlyReads } from './early-reads.ts';
 import { HistoryTab } from './HistoryTab.tsx';
@@ -100,7 +101,8 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
   // re-render the whole page on each key, so it is done only when there are child tables, and
   // without the derived totals: a total previewed while a line is typed re-renders its own field,
   // not the page and its 2,000 lines.
-  const vars = tabs.length > 0 ? { ...s.user, ...params, ...withoutDerived(entity, store.form.values) } : {};
+  const parentRecord = tabs.length > 0 ? withoutDerived(entity, store.form.values) : undefined;
+  const vars = parentRecord ? { ...s.user, ...params, ...parentRecord } : {};
   return (
     <div data-screen={screenRoute}>
       <Space style={{ marginBottom: 12 }} wrap data-testid="detail-actions">
@@ -120,7 +122,12 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
             ...tabs.map(({ tab, entity: e, columns }, i) => ({
               key: String(i),
               label: s.label(tab.title),
-              children: <ChildTable tab={tab} index={i} early={early?.get(i)} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} reloadHeader={() => (store.dirty ? Promise.resolve() : store.load())} />,
+              // Lines read the document through it (a line amount's `parent.currencyCode`).
+              children: (
+                <ParentRecordContext.Provider value={parentRecord}>
+                  <ChildTable tab={tab} index={i} early={early?.get(i)} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} reloadHeader={() => (store.dirty ? Promise.resolve() : store.load())} />
+                </ParentRecordContext.Provider>
+              ),
             })),
             ...(screen.history
               ? [{ key: 'history', label: s.t('hzero.common.title.history', 'History'), children: <HistoryTab entity={entity} id={store.form.values[entity.primaryKey]} version={store.form.values.objectVersionNumber} /> }]

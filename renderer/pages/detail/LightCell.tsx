@@ -1,6 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { FormStore } from '../../form/FormStore.ts';
+import { formatDateValue } from '../../format/date.ts';
+import { useDecimals } from '../../format/money.ts';
+import { useDateSettings } from '../../format/use-date-settings.ts';
 import { meaningOf } from '../../schema/meaning.ts';
 import type { ResolvedField } from '../../schema/resolve-field.ts';
 import './light-cell.css';
@@ -15,7 +18,6 @@ import './light-cell.css';
  */
 export const LIGHT_WIDGETS = new Set(['input', 'number', 'money', 'percent']);
 
-const decimalsOf = (f: ResolvedField) => f.decl.precision ?? (f.type === 'money' ? 2 : f.type === 'integer' ? 0 : undefined);
 
 /**
  * Text and numbers: a native input. Numbers show their decimals without separators, so focusing
@@ -25,7 +27,7 @@ export const LightInput = observer(function LightInput({ form, field, id, label,
   const numeric = field.widget !== 'input';
   const value = form.values[field.name];
   const [typing, setTyping] = useState<string | undefined>(undefined);
-  const decimals = decimalsOf(field);
+  const decimals = useDecimals(field.decl, form.values);
   const shown = typing ?? (value === null || value === undefined || value === '' ? '' : numeric && typeof value === 'number' && decimals !== undefined ? value.toFixed(decimals) : String(value));
   return (
     <input
@@ -55,6 +57,8 @@ export const LightInput = observer(function LightInput({ form, field, id, label,
 export const WakeInput = observer(function WakeInput({ form, field, id, label, disabled, onWake }: { form: FormStore; field: ResolvedField; id: string; label: string; disabled: boolean; onWake(): void }) {
   const value = form.values[field.name];
   const meaning = form.values[meaningOf(field.name)];
-  const shown = meaning !== undefined && meaning !== null ? String(meaning) : value === null || value === undefined ? '' : String(value);
+  const settings = useDateSettings();
+  const dated = field.widget === 'date' || field.widget === 'datetime' ? formatDateValue(value, field.widget, settings) : undefined;
+  const shown = meaning !== undefined && meaning !== null ? String(meaning) : value === null || value === undefined ? '' : (dated ?? String(value));
   return <input id={id} name={field.name} className="line-input" aria-label={label} readOnly disabled={disabled} value={shown} onFocus={onWake} onMouseDown={onWake} />;
 });

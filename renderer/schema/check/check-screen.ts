@@ -226,6 +226,13 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
   if (e.supplierField && e.fields.find((f) => f.name === e.supplierField)?.type !== 'integer') add('/supplierField', `"${e.supplierField}" is not an integer field`);
   e.fields.forEach((f, i) => {
     if (f.formula && !f.readOnly) add(`/fields/${i}/formula`, `a computed field must be readOnly`);
+    if (f.currency === undefined) return;
+    if (f.type !== 'money') add(`/fields/${i}/currency`, `only a money field has a currency`);
+    const onParent = f.currency.startsWith('parent.');
+    const holder = onParent ? (e.parent ? ctx.entities.get(e.parent.entity) : undefined) : e;
+    const name = onParent ? f.currency.slice('parent.'.length) : f.currency;
+    if (onParent && !e.parent) add(`/fields/${i}/currency`, `${e.name} is not a line: it has no parent`);
+    else if (holder && !holder.fields.some((x) => x.name === name)) add(`/fields/${i}/currency`, `"${name}" is not a field of ${holder.name}`);
   });
   if (e.api?.item && !e.api.item.includes(`{${e.primaryKey}}`)) add('/api/item', `must hold the primary key "{${e.primaryKey}}"`);
   // A display text lands in the row under meaningOf(field): it must not overwrite a field or another's text.

@@ -10,6 +10,8 @@ export const CELL_TYPES = {
   number: { description: 'A number with thousands separators and the field’s precision', align: 'right', numeric: true },
   money: { description: 'An amount with the currency’s precision', align: 'right', numeric: true },
   percent: { description: 'A percentage', align: 'right', numeric: true },
+  date: { description: 'A date in the user’s date format', align: 'left' },
+  datetime: { description: 'A date and time in the user’s date format and time zone', align: 'left' },
   lov: { description: 'The meaning of a value-set code', align: 'left' },
   flag: { description: 'Yes / no', align: 'center' },
   status: { description: 'A coloured tag from a status map or the status machine', align: 'left' },

@@ -6,6 +6,12 @@ import { BusinessError, forbidden } from '../../http/errors.ts';
 
 const LANGUAGE_NAMES: Record<string, string> = { zh_CN: '简体中文', en_US: 'English' };
 
+/**
+ * A role's name in the user's language (their saved one, which the language switch writes before
+ * the shell reloads these): roles keep the original's name plus an English `name_en`, as menus do.
+ */
+const roleName = (role: string, user: string) => `case when coalesce(${user}.language, 'zh_CN') = 'en_US' then coalesce(nullif(${role}.name_en, ''), ${role}.name) else ${role}.name end`;
+
 /** Current user, tenants, roles and the switches of §7.3, with the original platform's field names. */
 export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db } = ctx;
@@ -15,9 +21,9 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
     const u = (
       await db.query<Record<string, unknown>>(
         `select u.id::float8 as id, u.login_name as "loginName", u.real_name as "realName", u.email, u.phone,
-                u.organization_id::float8 as "organizationId", u.language, u.time_zone as "timeZone", u.avatar_uuid as "imageUrl",
+                u.organization_id::float8 as "organizationId", u.language, u.time_zone as "timeZone", u.date_format as "dateFormat", u.avatar_uuid as "imageUrl",
                 t.tenant_name as "tenantName", t.tenant_num as "tenantNum",
-                r.name as "currentRoleName", r.code as "currentRoleCode", r.level as "currentRoleLevel"
+                ${roleName('r', 'u')} as "currentRoleName", r.code as "currentRoleCode", r.level as "currentRoleLevel"
            from iam_user u, hpfm_tenant t, iam_role r
           where u.id = $1 and t.tenant_id = $2 and r.id = $3`,
         [a.userId, a.tenantId, a.roleId],
@@ -32,9 +38,10 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
       language,
       languageName: LANGUAGE_NAMES[language] ?? language,
       timeZone: u.timeZone || 'GMT+8',
-      dateFormat: 'YYYY-MM-DD',
+      // The user's chosen format (user info page), else §9's.
+      dateFormat: u.dateFormat || 'YYYY-MM-DD',
       timeFormat: 'HH:mm:ss',
-      dateTimeFormat: 'YYYY-MM-DD HH:mm:ss',
+      dateTimeFormat: `${String(u.dateFormat || 'YYYY-MM-DD')} HH:mm:ss`,
       changePasswordFlag: 0,
       roleMergeFlag: 0,
     };
@@ -54,9 +61,9 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
   app.get('/iam/hzero/v1/member-roles/self-roles', async (req) => {
     const a = requireAuth(req);
     const r = await db.query<Record<string, unknown>>(
-      `select r.id::float8 as id, r.name, r.code, r.level, r.tenant_id::float8 as "tenantId", t.tenant_name as "tenantName", t.tenant_num as "tenantNum",
+      `select r.id::float8 as id, ${roleName('r', 'u')} as name, r.code, r.level, r.tenant_id::float8 as "tenantId", t.tenant_name as "tenantName", t.tenant_num as "tenantNum",
               r.enabled_flag = 1 as "isEnabled"
-         from iam_member_role m join iam_role r on r.id = m.role_id left join hpfm_tenant t on t.tenant_id = r.tenant_id
+         from iam_member_role m join iam_role r on r.id = m.role_id join iam_user u on u.id = m.user_id left join hpfm_tenant t on t.tenant_id = r.tenant_id
         where m.user_id = $1 and r.enabled_flag = 1 and (r.level = 'site' or r.tenant_id = $2) order by r.id`,
       [a.userId, a.tenantId],
     );

@@ -72,7 +72,7 @@ registerHooks('userAuthority', {
  *   and the original platform's `POST .../member-roles/batch-assign` / `DELETE .../member-roles/batch-delete`;
  * - `GET .../users/{id}/tenants` (the tenants a user reaches: home tenant and the tenants of their roles);
  * - `POST .../users/{id}/frozen|unfrozen|unlocked`;
- * - `PUT /iam/hzero/v1/users/self` (own realName, email, phone, language, timeZone);
+ * - `PUT /iam/hzero/v1/users/self` (own realName, email, phone, language, timeZone, dateFormat);
  * - `GET .../audit-logins/self` (sign-ins: all of the scope for user administrators, else one's own).
  * Every call exists at `/iam/hzero/v1/...` (site) and `/iam/hzero/v1/{tenantId}/...` (tenant).
  */
@@ -284,7 +284,7 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
     (
       await db.query<Row>(
         `select u.id::float8 as id, u.login_name as "loginName", u.real_name as "realName", u.email, u.phone, u.organization_id::float8 as "organizationId",
-                u.language, u.time_zone as "timeZone", u.avatar_uuid as "imageUrl", t.tenant_name as "tenantName", t.tenant_num as "tenantNum",
+                u.language, u.time_zone as "timeZone", u.date_format as "dateFormat", u.avatar_uuid as "imageUrl", t.tenant_name as "tenantName", t.tenant_num as "tenantNum",
                 u.object_version_number as "objectVersionNumber"
            from iam_user u left join hpfm_tenant t on t.tenant_id = $2 where u.id = $1`,
         [a.userId, a.tenantId],
@@ -304,6 +304,7 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
             phone: { type: ['string', 'null'], maxLength: 30 },
             language: { type: 'string', pattern: '^[a-z]{2}_[A-Z]{2}$' },
             timeZone: { type: 'string', maxLength: 10 },
+            dateFormat: { type: ['string', 'null'], maxLength: 20 },
           },
         },
       },
@@ -319,18 +320,21 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
         ['phone', 'phone'],
         ['language', 'language'],
         ['timeZone', 'time_zone'],
+        ['dateFormat', 'date_format'],
       ] as const) {
         if (body[field] === undefined) continue;
         values.push(body[field] === '' ? null : body[field]);
         sets.push(`${col} = $${values.length}`);
       }
       // Unknown properties are dropped by validation: a body left with none of these changes nothing and is refused.
-      if (!sets.length) throw Object.assign(badRequest('body names none of realName, email, phone, language, timeZone'), { field: 'body' });
+      if (!sets.length) throw Object.assign(badRequest('body names none of realName, email, phone, language, timeZone, dateFormat'), { field: 'body' });
       for (const [field, lov] of [
         ['language', 'HPFM.LANGUAGE'],
         ['timeZone', 'HPFM.TIME_ZONE'],
+        ['dateFormat', 'HPFM.DATE_FORMAT'],
       ] as const) {
-        if (body[field] === undefined) continue;
+        // A cleared date format goes back to the language's default; the others must hold a value.
+        if (body[field] === undefined || (field === 'dateFormat' && (body[field] === null || body[field] === ''))) continue;
         const ok = (await db.query('select 1 from hpfm_lov_value where lov_code = $1 and value = $2 and enabled_flag = 1', [lov, body[field]])).rows.length;
         if (!ok) throw new BusinessError('error.lov.value', `${field} ${String(body[field])} is not a value of ${lov}`, 'warn');
       }
