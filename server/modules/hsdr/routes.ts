@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteGroup } from '../../http/route-group.ts';
 import type { ServerContext } from '../../context.ts';
 import './builtin-handlers.ts';
+import './glue.ts';
+import './requests.ts';
 import { jobRoutes } from './jobs.ts';
 import { schedulerEnabled, schedulerOf } from './scheduler.ts';
 
@@ -12,13 +14,18 @@ function addressOf(app: FastifyInstance): string | null {
 }
 
 /**
- * The scheduler runs inside every server instance: it starts when the server is ready (unless
+ * The scheduler runs inside every server instance: it starts when the server listens (unless
  * turned off, and under the test runner only when a test turns it on) and stops, finishing its
  * runs, when the server closes.
  */
 async function schedulerLifecycle(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const scheduler = schedulerOf(ctx, { address: () => addressOf(app) });
-  if (schedulerEnabled()) app.addHook('onReady', async () => scheduler.start());
+  // On listening, not on ready: tools that only build the app to read its routes never start it.
+  if (schedulerEnabled()) {
+    app.addHook('onListen', async () => {
+      await scheduler.start().catch((e: unknown) => app.log.error(e, 'the scheduler could not start'));
+    });
+  }
   app.addHook('onClose', async () => scheduler.stop());
 }
 
