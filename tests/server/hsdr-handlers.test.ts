@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
-});
+}, 240_000);
 afterAll(() => s.close());
 
 type Log = { clientResult: string; messageHeader: string; message: string | null };

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
-});
+}, 240_000);
 afterAll(() => s.close());
 
 type Job = { jobId: number; jobCode: string; jobStatus: string; nextFireTime: string | null; cronDescription: string | null; objectVersionNumber: number };
