@@ -43,7 +43,7 @@ export function parseJobParam(text: unknown): Record<string, unknown> {
   try {
     v = JSON.parse(String(text));
   } catch (e) {
-    throw new Error(`is not valid JSON (${(e as Error).message})`);
+    throw new Error(`is not valid JSON (${(e as Error).message})`, { cause: e });
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('must be a JSON object, e.g. {"keepDays": 30}');
   return v as Record<string, unknown>;
