@@ -29,7 +29,7 @@ afterAll(async () => {
   remote.close();
 });
 
-const post = (url: string, payload: unknown) => s.call({ as: 'admin', method: 'POST', url, payload });
+const post = (url: string, payload: Record<string, unknown>) => s.call({ as: 'admin', method: 'POST', url, payload });
 
 async function iface(domainUrl: string, interfaceUrl: string, method = 'POST') {
   const server = await post('/hitf/v1/1/interface-servers', { serverCode: `LOOP_${Date.now() % 1e7}_${Math.random().toString(36).slice(2, 6)}`, serverName: 'loopback', serviceType: 'REST', domainUrl, authType: 'BASIC', authUsername: 'erp', authPassword: 'secret' });
