@@ -1,9 +1,12 @@
 import type { RouteGroup } from '../../../http/route-group.ts';
 import { checkRoutes } from './check.ts';
+import { fromRequisitionRoutes } from './from-requisitions.ts';
 import { openRoutes } from './open.ts';
+import { publicRoutes } from './public.ts';
 import { quoteRoutes } from './quote.ts';
 import './rules.ts';
+import './supplier-messages.ts';
 import { visibilityRoutes } from './visibility.ts';
 
-/** RFx: the generic entity paths with their rules (hooks), the sealed reads, quoting, opening and the price check. */
-export const routes: RouteGroup[] = [visibilityRoutes, quoteRoutes, openRoutes, checkRoutes];
+/** RFx: the generic entity paths with their rules (hooks), the sealed reads, quoting, opening, the price check RFx from requisition lines and the public page. */
+export const routes: RouteGroup[] = [visibilityRoutes, quoteRoutes, openRoutes, checkRoutes, fromRequisitionRoutes, publicRoutes];
