@@ -23,6 +23,7 @@ export function registerCustom(r: Registries): Registries {
   r.customComponents.register('RfxCheckPrice', () => import('./ssrc/CheckPrice.tsx') as never);
   r.customComponents.register('RfxQuotationEntry', () => import('./ssrc/QuotationEntry.tsx') as never);
   // The quotation monitor: who has quoted (never a sealed price), live over the websocket; opening.
+  r.customComponents.register('RfxOfflineImport', () => import('./ssrc/OfflineImport.tsx') as never);
   r.customComponents.register('RfxPublicDetail', () => import('./ssrc/PublicRfxDetail.tsx') as never);
   r.customComponents.register('RfxQuotationMonitor', () => import('./ssrc/QuotationMonitor.tsx') as never);
   // Action handlers named by `{"type": "custom", "handler": "<name>"}`.
