@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
 import { afterCommit, type Queryable } from '../../../db/database.ts';
-import { BusinessError, forbidden, notFound } from '../../../http/errors.ts';
+import { badRequest, BusinessError, forbidden, notFound } from '../../../http/errors.ts';
 import { checkEntityAccess } from '../../../resources/permissions.ts';
 import { resolveScope } from '../../../resources/scope.ts';
 
@@ -13,13 +13,14 @@ export interface StagedRow { row: number; valid: boolean; errors: RowError[]; su
 /** The statuses in which quotations received outside the system are entered for the buyer. */
 export const OFFLINE_STATUSES = ['IN_QUOTATION', 'OPEN_BID_PENDING', 'OPENED'];
 
-const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
+// Prices and tax rates are stored with two places: a third is refused, never rounded away.
+const DECIMAL = /^\d{1,14}(\.\d{1,2})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Checks every row against the RFx: the supplier (number or name) is one it invited, the line
- * number is one of its lines, the price a decimal above zero (six places at most), tax a decimal
- * up to 100, the delivery date a real date; a supplier and line twice in one file is an error.
+ * number is one of its lines, the price a decimal above zero (two places at most, as stored), tax a decimal
+ * up to 100, the delivery date a real date; a supplier and line given again by a later valid row is an error.
  */
 export async function stageRows(db: Queryable, rfxId: number, rows: OfflineRow[]): Promise<StagedRow[]> {
   const invited = (
@@ -41,13 +42,14 @@ export async function stageRows(db: Queryable, rfxId: number, rows: OfflineRow[]
     const line = /^\d+$/.test(ln) ? lines.find((l) => l.num === Number(ln)) : undefined;
     if (!line) errors.push({ field: 'lineNum', message: ln ? `line ${ln} is not a line of this RFx` : 'lineNum is empty' });
     const price = text(r.unitPrice);
-    if (!DECIMAL.test(price)) errors.push({ field: 'unitPrice', message: price ? `${price} is not a decimal number` : 'unitPrice is empty' });
+    if (!DECIMAL.test(price)) errors.push({ field: 'unitPrice', message: price ? `${price} is not a decimal number with at most two places` : 'unitPrice is empty' });
     else if (!/[1-9]/.test(price)) errors.push({ field: 'unitPrice', message: 'unitPrice must be above 0' });
     const tax = text(r.taxRate);
     if (tax && (!DECIMAL.test(tax) || Number(tax) > 100)) errors.push({ field: 'taxRate', message: `${tax} is not a tax rate between 0 and 100` });
     const date = text(r.deliveryDate);
     if (date && !(DATE.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date))) errors.push({ field: 'deliveryDate', message: `${date} is not a date (YYYY-MM-DD)` });
-    if (s && line) {
+    // Duplicates among otherwise valid rows: those are the ones that would be imported twice.
+    if (s && line && !errors.length) {
       const key = `${s.id}|${line.id}`;
       const first = seen.get(key);
       if (first !== undefined) errors.push({ field: 'lineNum', message: `${who} quotes line ${ln} twice (also row ${first})` });
@@ -57,10 +59,16 @@ export async function stageRows(db: Queryable, rfxId: number, rows: OfflineRow[]
   });
 }
 
-const rowSchema = {
-  type: 'object', additionalProperties: false,
-  properties: Object.fromEntries(['supplier', 'lineNum', 'unitPrice', 'taxRate', 'deliveryDate', 'remark'].map((k) => [k, { type: 'string', maxLength: k === 'remark' ? 240 : 120 }])),
-};
+const ROW_FIELDS = ['supplier', 'lineNum', 'unitPrice', 'taxRate', 'deliveryDate', 'remark'];
+const rowSchema = { type: 'object', properties: Object.fromEntries(ROW_FIELDS.map((k) => [k, { type: 'string', maxLength: k === 'remark' ? 240 : 120 }])) };
+
+/** A column the import does not know is a file made for something else: named, not dropped unread. */
+function refuseUnknownColumns(rows: Array<Record<string, unknown>>): void {
+  rows.forEach((r, i) => {
+    const k = Object.keys(r).find((x) => !ROW_FIELDS.includes(x));
+    if (k !== undefined) throw Object.assign(badRequest(`rows[${i}].${k}: the import reads only ${ROW_FIELDS.join(', ')}`), { field: `rows[${i}].${k}` });
+  });
+}
 
 /**
  * Offline quotation results (`/ssrc/offline-result-entry/data-import/:code`,
@@ -89,6 +97,7 @@ export async function offlineImportRoutes(app: FastifyInstance, ctx: ServerConte
   app.post('/ssrc/v1/:tenantId/rfx/:id/offline-quotations/validate', { schema: { params, body } }, async (req) => {
     const scope = await buyer(req);
     const id = Number((req.params as { id: number }).id);
+    refuseUnknownColumns((req.body as { rows: OfflineRow[] }).rows as Array<Record<string, unknown>>);
     await rfxOf(ctx.db, scope.tenantId, id);
     const rows = await stageRows(ctx.db, id, (req.body as { rows: OfflineRow[] }).rows);
     return { rfxHeaderId: id, total: rows.length, valid: rows.filter((r) => r.valid).length, rows };
@@ -98,6 +107,7 @@ export async function offlineImportRoutes(app: FastifyInstance, ctx: ServerConte
     const scope = await buyer(req);
     const id = Number((req.params as { id: number }).id);
     const input = (req.body as { rows: OfflineRow[] }).rows;
+    refuseUnknownColumns(input as Array<Record<string, unknown>>);
     return ctx.db.transaction(async (tx) => {
       const h = await rfxOf(tx, scope.tenantId, id, true);
       const staged = await stageRows(tx, id, input);
