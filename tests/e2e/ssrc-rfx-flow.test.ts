@@ -64,7 +64,7 @@ async function quoteFromList(page: Page, rfxId: number, prices: string[]) {
   await screen(page, '/ssrc/supplier-quotation/list').locator(`[role="row"][data-row-key="${rfxId}"] a`).first().click();
   const entry = page.getByTestId('quotation-entry');
   await entry.waitFor();
-  for (const [i, p] of prices.entries()) await entry.getByTestId(`price-${i + 1}`).locator('input').fill(p);
+  for (const [i, p] of prices.entries()) await entry.getByTestId(`price-${i + 1}`).fill(p);
   await entry.getByTestId('quotation-send').click();
 }
 
@@ -110,7 +110,8 @@ describe('an RFx from requisition lines to orders', () => {
     await buyer.goto(`${e.baseUrl}/ssrc/inquiry-hall/rfx-update/${id}`);
     const draft = screen(buyer, '/ssrc/inquiry-hall/rfx-update/:rfxId');
     await draft.getByRole('tab', { name: /邀请供应商|Invited suppliers|供应商/ }).click();
-    const invites = draft.locator('.ant-tabs-tabpane-active [data-testid="inline-lines"]');
+    // The invitations tab's lines (the RFx lines' tab is hidden once this one is chosen).
+    const invites = buyer.locator('[data-testid="inline-lines"]:visible');
     for (const [i, sup] of ['S0001', 'S0003', 'S0004'].entries()) {
       await invites.locator('[data-action="add-line"]').click();
       await pickSupplier(buyer, invites.locator(`#line-new-${i + 1}-supplierId`), sup);
@@ -157,7 +158,7 @@ describe('an RFx from requisition lines to orders', () => {
     await sue.goto(`${e.baseUrl}/ssrc/supplier-quotation/inquiry-price/${id}`);
     const sueEntry = sue.getByTestId('quotation-entry');
     await sueEntry.getByTestId('price-1').waitFor();
-    expect(await sueEntry.getByTestId('price-1').locator('input').inputValue()).toBe('');
+    expect(await sueEntry.getByTestId('price-1').inputValue()).toBe('');
     expect(await sueEntry.innerText()).not.toContain('12.4');
     await quoteFromList(sue, id, ['11.90', '3.60']);
     await expect.poll(() => monitor.getByTestId('monitor-quoted').textContent()).toBe('2 / 3');
@@ -213,7 +214,7 @@ describe('an RFx from requisition lines to orders', () => {
     const [l1, l2] = lines as [(typeof lines)[0], (typeof lines)[0]];
     const q1 = Number(l1.qty);
     const split = Math.floor(q1 / 2);
-    const award = (line: number, sup: string) => matrix.getByTestId(`award-${line}-${supplierIds[sup]}`).locator('input');
+    const award = (line: number, sup: string) => matrix.getByTestId(`award-${line}-${supplierIds[sup]}`);
     await award(l1.id, 'S0003').fill(String(split));
     await award(l1.id, 'S0001').fill(String(q1 - split));
     await award(l2.id, 'S0001').fill(String(Number(l2.qty)));
