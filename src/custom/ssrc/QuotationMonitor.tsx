@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Descriptions, Input, Modal, Space, Tag } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
 import { ComparisonMatrix } from '../../../renderer/widgets/comparison-matrix/ComparisonMatrix.tsx';
@@ -23,10 +23,18 @@ export default function QuotationMonitor(props: Record<string, unknown>) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const fetchAll = useCallback(() => Promise.all([api.rfx(rfxId), api.suppliers(rfxId)]), [api, rfxId]);
+  const [ended, setEnded] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const apply = useCallback(([h, v]: Awaited<ReturnType<typeof fetchAll>>) => {
     setRfx(h);
     setSuppliers(v.content);
+    // Opening waits for the end (the server refuses it before): the button follows the clock.
+    const left = new Date(h.quotationEndDate).getTime() - Date.now();
+    setEnded(left <= 0);
+    clearTimeout(timer.current);
+    if (left > 0) timer.current = setTimeout(() => setEnded(true), Math.min(left + 250, 2 ** 31 - 1));
   }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
   const load = useCallback(() => fetchAll().then(apply, () => undefined), [fetchAll, apply]);
   useEffect(() => {
     void load();
@@ -35,7 +43,6 @@ export default function QuotationMonitor(props: Record<string, unknown>) {
   if (!rfx) return null;
   const quoted = suppliers.filter((v) => Number(v.quotedFlag) === 1 && Number(v.quotedRound) === Number(rfx.roundNumber));
   const openable = ['IN_QUOTATION', 'OPEN_BID_PENDING'].includes(rfx.rfxStatus);
-  const ended = new Date(rfx.quotationEndDate).getTime() <= Date.now();
   const open = async () => {
     setBusy(true);
     try {
