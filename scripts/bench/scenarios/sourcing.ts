@@ -94,11 +94,11 @@ export async function sourcingScenario(browser: Browser, uiDir: string, log: (s:
     const big = await rfx(ctx, 'CHECK_PENDING', LINES, sups, true);
     log(`  an RFx of ${LINES} lines × ${SUPPLIERS} suppliers: ${big}`);
     const context = await signedInContext(browser, baseUrl, 'buyer');
-    // The matrix is painted when its last row is (the table renders its rows at once).
-    const lastRow = `[data-testid="check-matrix"] tbody tr:nth-child(${LINES})`;
+    // Painted: the first line's cells are on screen (the matrix renders the rows in view).
+    const firstRow = '[data-testid="check-matrix"] tbody tr[data-index="0"] td[data-column]';
     for (let i = 0; i < OPEN_RUNS; i++) {
       const page = await openWorkplace(context, baseUrl, noCache);
-      open.push((await page.evaluate(openScript(`${CHECK}?rfxId=${big}`, lastRow))) as number);
+      open.push((await page.evaluate(openScript(`${CHECK}?rfxId=${big}`, firstRow))) as number);
       await page.close();
       log(`  open the check price of ${LINES} × ${SUPPLIERS}: ${open.at(-1)!.toFixed(0)} ms`);
     }
