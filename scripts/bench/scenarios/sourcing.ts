@@ -29,7 +29,7 @@ async function token(app: App, user: string): Promise<string> {
 }
 
 /** The first `n` suppliers of the demo tenant, S0001 first (the demo `supplier` acts for it); more are added when the demo has fewer. */
-async function suppliers(ctx: ServerContext, n: number): Promise<Array<{ id: number; name: string }>> {
+export async function suppliers(ctx: ServerContext, n: number): Promise<Array<{ id: number; name: string }>> {
   const have = async () => (await ctx.db.query<{ id: number; name: string }>('select supplier_id::float8 as id, supplier_name as name from sslm_supplier where tenant_id = 1 order by supplier_num limit $1', [n])).rows;
   const rows = await have();
   for (let i = rows.length; i < n; i++)
@@ -38,7 +38,7 @@ async function suppliers(ctx: ServerContext, n: number): Promise<Array<{ id: num
 }
 
 /** An RFx of the RFQ-SEALED template written directly, with `lines` lines and the suppliers invited; quotations from all of them when `quoted`. */
-async function rfx(ctx: ServerContext, status: string, lines: number, sups: Array<{ id: number; name: string }>, quoted: boolean): Promise<number> {
+export async function rfx(ctx: ServerContext, status: string, lines: number, sups: Array<{ id: number; name: string }>, quoted: boolean): Promise<number> {
   const h = await ctx.db.query<{ id: number }>(
     `insert into ssrc_rfx_header (tenant_id, rfx_num, rfx_title, rfx_status, template_id, source_category, sealed_quotation_flag, round_limit, round_number, bargain_flag, show_rank_flag, scoring_method,
                                   release_approval_flag, result_approval_flag, password_flag, company_name, currency_code, quotation_start_date, quotation_end_date, source_from, created_by, last_updated_by)
