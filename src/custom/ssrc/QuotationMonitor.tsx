@@ -36,10 +36,12 @@ export default function QuotationMonitor(props: Record<string, unknown>) {
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
   const load = useCallback(() => fetchAll().then(apply, () => undefined), [fetchAll, apply]);
+  // A quote changes who has quoted, not the RFx: the push reloads the invitations only (one call, not two).
+  const reloadSuppliers = useCallback(() => api.suppliers(rfxId).then((v) => setSuppliers(v.content), () => undefined), [api, rfxId]);
   useEffect(() => {
     void load();
-    return s.onRecordChanged?.('rfxHeader', rfxId, () => void load());
-  }, [s, rfxId, load]);
+    return s.onRecordChanged?.('rfxHeader', rfxId, () => void reloadSuppliers());
+  }, [s, rfxId, load, reloadSuppliers]);
   if (!rfx) return null;
   const quoted = suppliers.filter((v) => Number(v.quotedFlag) === 1 && Number(v.quotedRound) === Number(rfx.roundNumber));
   const openable = ['IN_QUOTATION', 'OPEN_BID_PENDING'].includes(rfx.rfxStatus);
