@@ -16,6 +16,7 @@ import { formScenario } from './scenarios/form.ts';
 import { listScenarios } from './scenarios/list.ts';
 import { schemaScenario } from './scenarios/schemas.ts';
 import { serverScenario } from './scenarios/server.ts';
+import { sourcingScenario } from './scenarios/sourcing.ts';
 import { tabScenarios } from './scenarios/tabs.ts';
 import { workflowScenario } from './scenarios/workflow.ts';
 
@@ -76,6 +77,7 @@ await scenario(['4'], 'Scenario 4: 300-field form', () => formScenario(browser, 
 await scenario(['7', '8'], 'Scenarios 7–8: tabs in the real app', () => tabScenarios(signedIn, app.baseUrl, log));
 await scenario(['11'], 'Scenario 11: workflow', () => workflowScenario(projectRoot, browser, dirs.app, log));
 await scenario(['12'], 'Scenario 12: big documents', () => documentScenario(browser, dirs.app, log));
+await scenario(['13'], 'Scenario 13: sourcing', () => sourcingScenario(browser, dirs.app, log));
 await browser.close();
 await app.close();
 await pages.close();

@@ -22,6 +22,10 @@ export function registerCustom(r: Registries): Registries {
   // Sourcing (RFx): the price check's lines × suppliers matrix and the supplier's quotation entry.
   r.customComponents.register('RfxCheckPrice', () => import('./ssrc/CheckPrice.tsx') as never);
   r.customComponents.register('RfxQuotationEntry', () => import('./ssrc/QuotationEntry.tsx') as never);
+  // The quotation monitor: who has quoted (never a sealed price), live over the websocket; opening.
+  r.customComponents.register('RfxOfflineImport', () => import('./ssrc/OfflineImport.tsx') as never);
+  r.customComponents.register('RfxPublicDetail', () => import('./ssrc/PublicRfxDetail.tsx') as never);
+  r.customComponents.register('RfxQuotationMonitor', () => import('./ssrc/QuotationMonitor.tsx') as never);
   // Action handlers named by `{"type": "custom", "handler": "<name>"}`.
   r.customHandlers.register('copyField', () => import('./handlers/copy-field.ts'));
   return r;

@@ -34,16 +34,6 @@ const sleepUntil = async (when: string) => {
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 };
 
-/** A second and third supplier-side login (the demo `supplier` acts for S0001 and S0002): copies of that user bound to S0003 / S0004. */
-async function supplierLogin(login: string, num: string): Promise<void> {
-  const cols = (await s.ctx.db.query<{ c: string }>("select column_name as c from information_schema.columns where table_name = 'iam_user' and column_name not in ('id', 'login_name', 'email', 'phone')")).rows.map((r) => r.c);
-  const list = cols.join(', ');
-  const u = await s.ctx.db.query<{ id: number }>(`insert into iam_user (login_name, email, ${list}) select $1::text, $1::text || '@example.com', ${list} from iam_user where login_name = 'supplier' returning id::float8 as id`, [login]);
-  const id = u.rows[0]!.id;
-  await s.ctx.db.query("insert into iam_member_role (user_id, role_id) select $1, role_id from iam_member_role m join iam_user u on u.id = m.user_id where u.login_name = 'supplier'", [id]);
-  await s.ctx.db.query('insert into sslm_supplier_user (tenant_id, user_id, supplier_id, enabled_flag, created_by, last_updated_by) values (1, $1, $2, 1, 1, 1)', [id, await supplierId(num)]);
-}
-
 /** A released template with these rules, and a draft RFx of two lines inviting S0001 and S0003. */
 async function draftRfx(rules: Row, window: { start: string; end: string }): Promise<Row> {
   const code = `T${Math.random().toString(36).slice(2, 9)}`;
@@ -65,8 +55,6 @@ beforeAll(async () => {
   ids.S1 = await supplierId('S0001');
   ids.S3 = await supplierId('S0003');
   ids.S4 = await supplierId('S0004');
-  await supplierLogin('supplier3', 'S0003');
-  await supplierLogin('supplier4', 'S0004');
 });
 afterAll(() => s.close());
 

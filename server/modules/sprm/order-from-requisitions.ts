@@ -74,6 +74,7 @@ export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: Serv
           const name = `${l.displayPrNum} line ${l.lineNum}`;
           if (l.status !== 'APPROVED') throw conflict(`${name}: the requisition is ${l.status}; only approved requisitions are ordered`);
           if (l.cancelled === 1) throw conflict(`${name} is cancelled`);
+          if (l.execution === 'SOURCED') throw conflict(`${name} is being sourced in an RFx; it is ordered from the RFx's award`);
           if (l.execution !== 'NONE') throw conflict(`${name} is already ordered${l.displayPoNum ? ` in ${l.displayPoNum}` : ''}`);
           if (!l.supplierId || !l.supplierName) throw Object.assign(badRequest(`${name} has no suggested supplier to order from`), { field: 'suggestedSupplierId' });
         }

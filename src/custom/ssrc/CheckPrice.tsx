@@ -1,4 +1,4 @@
-import { Alert, Button, Card, InputNumber, Space, Tag } from 'antd';
+import { Alert, Button, Card, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
@@ -31,16 +31,52 @@ export default function CheckPrice(props: Record<string, unknown>) {
   }, [api, rfxId, apply]);
   if (!rfxId) return <Alert type="info" data-screen={screen.route} message={s.t('ssrc.checkPrice.pick', 'Open the price check from an RFx awaiting it (RFx list → Check price).')} />;
   if (!m) return null;
-  const cellOf = (line: number, sup: number) => m.cells.find((c) => c.rfxLineId === line && c.supplierId === sup);
-  const rows: MatrixRow[] = m.lines.map((l) => ({ key: l.rfxLineId, head: <span>{`${l.lineNum}. ${l.itemName}`}<br /><small>{`${l.itemCode} · ${l.quantity} ${l.uomCode ?? ''}`}{l.lastPrice !== null ? ` · ${s.t('ssrc.rfxLine.model.lastPrice', 'Last price')} ${money(l.lastPrice)}` : ''}</small></span> }));
-  const columns: MatrixColumn[] = m.suppliers.map((x) => ({ key: x.supplierId, title: x.supplierName }));
+  return <Matrix m={m} awards={awards} setAwards={setAwards} busy={busy} setBusy={setBusy} load={load} route={screen.route ?? ''} />;
+}
+
+interface MatrixProps {
+  m: CheckMatrix;
+  awards: Record<number, number | null>;
+  setAwards: (a: Record<number, number | null>) => void;
+  busy: boolean;
+  setBusy: (b: boolean) => void;
+  load: () => Promise<unknown>;
+  route: string;
+}
+
+const cellStyle = { display: 'flex', flexDirection: 'column' as const, gap: 2 };
+const inputStyle = { width: 96, padding: '1px 6px', border: '1px solid #d9d9d9', borderRadius: 4 };
+
+function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProps) {
+  const s = useServices();
+  const api = useMemo(() => rfxApi(s), [s]);
+  // Indexes over the 15,000 quotation lines of a big RFx: a cell, a line's offers and a line by id
+  // are looked up per painted cell, so each must be a map read, not a scan.
+  const index = useMemo(() => {
+    const cells = new Map<string, CheckMatrix['cells'][number]>();
+    const byLine = new Map<number, CheckMatrix['cells']>();
+    const firstSuggested = new Map<number, number>();
+    for (const c of m.cells) {
+      cells.set(`${c.rfxLineId}|${c.supplierId}`, c);
+      byLine.set(c.rfxLineId, [...(byLine.get(c.rfxLineId) ?? []), c]);
+      if (c.suggested && !(firstSuggested.get(c.rfxLineId)! < c.quotationLineId)) firstSuggested.set(c.rfxLineId, c.quotationLineId);
+    }
+    return { cells, byLine, firstSuggested, lines: new Map(m.lines.map((l) => [l.rfxLineId, l])) };
+  }, [m]);
+  const cellOf = (line: number, sup: number) => index.cells.get(`${line}|${sup}`);
+  const rows: MatrixRow[] = useMemo(
+    () => m.lines.map((l) => ({ key: l.rfxLineId, head: <span>{`${l.lineNum}. ${l.itemName}`}<br /><small>{`${l.itemCode} · ${l.quantity} ${l.uomCode ?? ''}`}{l.lastPrice !== null ? ` · ${s.t('ssrc.rfxLine.model.lastPrice', 'Last price')} ${money(l.lastPrice)}` : ''}</small></span> })),
+    [m, s],
+  );
+  const columns: MatrixColumn[] = useMemo(() => m.suppliers.map((x) => ({ key: x.supplierId, title: x.supplierName })), [m]);
   const editable = ['CHECK_PENDING', 'CHECK_REJECTED'].includes(m.rfxStatus);
-  const line = (key: MatrixRow['key']) => m.lines.find((l) => l.rfxLineId === key)!;
-  const awardedOf = (lineId: number) => m.cells.filter((c) => c.rfxLineId === lineId).reduce((sum, c) => sum + (awards[c.quotationLineId] ?? 0), 0);
+  const line = (key: MatrixRow['key']) => index.lines.get(Number(key))!;
+  const offers = (lineId: number) => index.byLine.get(lineId) ?? [];
+  const awardedOf = (lineId: number) => offers(lineId).reduce((sum, c) => sum + (awards[c.quotationLineId] ?? 0), 0);
   /** Saving of the awarded prices against the last price, weighted by awarded quantity. */
   const saving = (lineId: number) => {
     const l = line(lineId);
-    const awarded = m.cells.filter((c) => c.rfxLineId === lineId && (awards[c.quotationLineId] ?? 0) > 0);
+    const awarded = offers(lineId).filter((c) => (awards[c.quotationLineId] ?? 0) > 0);
     const qty = awarded.reduce((sum, c) => sum + (awards[c.quotationLineId] ?? 0), 0);
     if (!l.lastPrice || !qty) return '';
     const avg = awarded.reduce((sum, c) => sum + c.unitPrice * (awards[c.quotationLineId] ?? 0), 0) / qty;
@@ -58,9 +94,10 @@ export default function CheckPrice(props: Record<string, unknown>) {
       setBusy(false);
     }
   };
-  const suggest = () => setAwards(Object.fromEntries(m.cells.map((c) => [c.quotationLineId, c.suggested && !m.cells.some((o) => o.rfxLineId === c.rfxLineId && o.suggested && o.quotationLineId < c.quotationLineId) ? line(c.rfxLineId).quantity : 0])));
+  // One suggested winner per line (the first of equal lowest prices) gets the line's quantity.
+  const suggest = () => setAwards(Object.fromEntries(m.cells.map((c) => [c.quotationLineId, index.firstSuggested.get(c.rfxLineId) === c.quotationLineId ? line(c.rfxLineId).quantity : 0])));
   return (
-    <Card size="small" title={`${m.rfxNum} · ${s.t('ssrc.rfx.button.checkPrice', 'Check price')}`} data-screen={screen.route} data-testid="check-price"
+    <Card size="small" title={`${m.rfxNum} · ${s.t('ssrc.rfx.button.checkPrice', 'Check price')}`} data-screen={route} data-testid="check-price"
       extra={editable && <Space><Button onClick={suggest} data-testid="check-suggest">{s.t('ssrc.checkPrice.suggest', 'Award as suggested')}</Button><Button type="primary" loading={busy} onClick={() => void save()} data-testid="check-save">{s.t('hzero.common.button.save', 'Save')}</Button></Space>}>
       <ComparisonMatrix
         testId="check-matrix"
@@ -72,15 +109,17 @@ export default function CheckPrice(props: Record<string, unknown>) {
           const q = cellOf(Number(r.key), Number(c.key));
           if (!q) return null;
           const qty = line(r.key).quantity;
+          // Plain elements: a big RFx paints hundreds of these at once.
           return (
-            <Space direction="vertical" size={2}>
+            <div style={cellStyle}>
               <strong>{money(q.unitPrice)}</strong>
               <small>{`${s.t('ssrc.quotation.model.quotedQuantity', 'Qty')} ${q.quotedQuantity ?? ''} · ${q.deliveryDate ?? ''}`}</small>
-              {q.suggested && <Tag color="green">{s.t('ssrc.checkPrice.suggested', 'Suggested')}</Tag>}
-              <InputNumber size="small" min={0} max={qty} disabled={!editable} value={awards[q.quotationLineId] ?? null} aria-label={`${s.t('ssrc.quotation.model.awardQuantity', 'Awarded quantity')} ${String(r.key)}-${String(c.key)}`}
-                onChange={(v) => setAwards({ ...awards, [q.quotationLineId]: v === null ? null : Number(v) })} data-testid={`award-${String(r.key)}-${String(c.key)}`} />
+              {q.suggested && <small style={{ color: '#389e0d', fontWeight: 600 }}>{s.t('ssrc.checkPrice.suggested', 'Suggested')}</small>}
+              <input type="number" min={0} max={qty} step="any" style={inputStyle} disabled={!editable} value={awards[q.quotationLineId] ?? ''}
+                aria-label={`${s.t('ssrc.quotation.model.awardQuantity', 'Awarded quantity')} ${String(r.key)}-${String(c.key)}`}
+                onChange={(e) => setAwards({ ...awards, [q.quotationLineId]: e.target.value === '' ? null : Number(e.target.value) })} data-testid={`award-${String(r.key)}-${String(c.key)}`} />
               <small>{qty ? `${(((awards[q.quotationLineId] ?? 0) / qty) * 100).toFixed(2)}%` : ''}</small>
-            </Space>
+            </div>
           );
         }}
         tailTitle={s.t('ssrc.checkPrice.summary', 'Awarded · saving')}

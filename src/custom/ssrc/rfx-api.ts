@@ -5,7 +5,11 @@ export interface CheckLine { rfxLineId: number; lineNum: number; itemCode: strin
 export interface CheckSupplier { supplierId: number; supplierName: string; quotedFlag: number }
 export interface CheckCell { quotationLineId: number; rfxLineId: number; supplierId: number; roundNumber: number; unitPrice: number; taxRate: number | null; quotedQuantity: number | null; deliveryDate: string | null; awardQuantity: number | null; awardRatio: number | null; suggested: boolean }
 export interface CheckMatrix { rfxHeaderId: number; rfxNum: string; rfxStatus: string; scoringMethod: string; lines: CheckLine[]; suppliers: CheckSupplier[]; cells: CheckCell[] }
-export interface RfxRow { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; roundNumber: number; quotationEndDate: string; currencyCode: string; objectVersionNumber: number }
+export interface RfxRow { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; roundNumber: number; quotationEndDate: string; currencyCode: string; objectVersionNumber: number; sealedQuotationFlag?: number; passwordFlag?: number }
+export interface RfxSupplierRow { rfxLineSupplierId: number; supplierId: number; supplierName: string; quotedFlag: number | null; quotedRound: number | null; quotedDate: string | null }
+export interface PublicRfx { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; companyName: string; currencyCode: string; roundNumber: number; quotationStartDate: string; quotationEndDate: string; lines: Array<{ lineNum: number; itemCode: string; itemName: string; quantity: string; uomCode: string | null; neededDate: string | null }> }
+export interface OfflineRow { supplier?: string; lineNum?: string; unitPrice?: string; taxRate?: string; deliveryDate?: string; remark?: string }
+export interface StagedRow { row: number; valid: boolean; errors: Array<{ field: string; message: string }>; supplierName?: string }
 export interface QuoteInput { rfxLineId: number; unitPrice: number; deliveryDate?: string; taxRate?: number }
 
 export function rfxApi(s: RendererServices) {
@@ -15,6 +19,11 @@ export function rfxApi(s: RendererServices) {
     lines: (id: number | string) => s.request<{ content: CheckLine[] }>(`${base}/rfx/items`, { query: { rfxHeaderId: id, size: 1000 } }),
     myQuotes: (id: number | string) => s.request<{ content: CheckCell[] }>(`${base}/quotation-lines`, { query: { rfxHeaderId: id, currentFlag: 1, size: 1000 } }),
     quote: (id: number | string, lines: QuoteInput[]) => s.request(`${base}/rfx/${id}/quotation`, { method: 'POST', body: { lines } }),
+    suppliers: (id: number | string) => s.request<{ content: RfxSupplierRow[] }>(`${base}/rfx/suppliers`, { query: { rfxHeaderId: id, size: 1000 } }),
+    open: (id: number, password?: string) => s.request<RfxRow>(`${base}/rfx/open`, { method: 'POST', body: { rfxHeaderId: id, ...(password === undefined ? {} : { password }) } }),
+    publicRfx: (id: number | string) => s.request<PublicRfx>(`/ssrc/v1/pub/rfx/${id}`),
+    stageOffline: (id: number | string, rows: OfflineRow[]) => s.request<{ rows: StagedRow[] }>(`${base}/rfx/${id}/offline-quotations/validate`, { method: 'POST', body: { rows } }),
+    importOffline: (id: number | string, rows: OfflineRow[]) => s.request<{ rows: StagedRow[]; imported: number }>(`${base}/rfx/${id}/offline-quotations`, { method: 'POST', body: { rows } }),
     check: (id: number | string) => s.request<CheckMatrix>(`${base}/rfx/${id}/check`),
     award: (id: number, awards: Array<{ quotationLineId: number; awardQuantity: number }>) => s.request(`${base}/rfx/check`, { method: 'POST', body: { rfxHeaderId: id, awards } }),
     act: (id: number, action: string, objectVersionNumber: number) => s.request<RfxRow>(`${base}/rfx/${id}/actions/${action}`, { method: 'POST', body: { objectVersionNumber } }),

@@ -37,12 +37,24 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       `select rfx_line_id::float8 as "rfxLineId", line_num::int as "lineNum", item_code as "itemCode", item_name as "itemName", quantity::float8 as quantity, uom_code as "uomCode", last_price::float8 as "lastPrice"
          from ssrc_rfx_line where rfx_header_id = $1 order by line_num`, [id])).rows;
     const suppliers = (await ctx.db.query<Row>('select supplier_id::float8 as "supplierId", supplier_name as "supplierName", quoted_flag::int as "quotedFlag" from ssrc_rfx_supplier where rfx_header_id = $1 order by supplier_name', [id])).rows;
-    const cells = (await ctx.db.query<Row>(
-      `select quotation_line_id::float8 as "quotationLineId", rfx_line_id::float8 as "rfxLineId", supplier_id::float8 as "supplierId", round_number::int as "roundNumber",
-              unit_price::float8 as "unitPrice", tax_rate::float8 as "taxRate", quoted_quantity::float8 as "quotedQuantity", to_char(delivery_date, 'YYYY-MM-DD') as "deliveryDate",
-              award_quantity::float8 as "awardQuantity", award_ratio::float8 as "awardRatio",
-              (rank() over (partition by rfx_line_id order by unit_price asc) = 1) as suggested
-         from ssrc_rfx_quotation_line where rfx_header_id = $1 and current_flag = 1`, [id])).rows;
+    // One JSON value for all the quotation lines: PGlite's cost is per value returned, and a
+    // 500 × 30 RFx has 15,000 lines × 10 values (2.7 s as rows, 0.8 s as one aggregate).
+    const packed = (
+      await ctx.db.query<{ cells: string }>(
+        `select coalesce(json_agg(json_build_array(quotation_line_id, rfx_line_id, supplier_id, round_number, unit_price, tax_rate, quoted_quantity, to_char(delivery_date, 'YYYY-MM-DD'), award_quantity, award_ratio)), '[]')::text as cells
+           from ssrc_rfx_quotation_line where rfx_header_id = $1 and current_flag = 1`,
+        [id],
+      )
+    ).rows[0]!.cells;
+    const num = (v: unknown) => (v === null ? null : Number(v));
+    const cells = (JSON.parse(packed) as unknown[][]).map(([quotationLineId, rfxLineId, supplierId, roundNumber, unitPrice, taxRate, quotedQuantity, deliveryDate, awardQuantity, awardRatio]) => ({
+      quotationLineId: Number(quotationLineId), rfxLineId: Number(rfxLineId), supplierId: Number(supplierId), roundNumber: Number(roundNumber),
+      unitPrice: num(unitPrice), taxRate: num(taxRate), quotedQuantity: num(quotedQuantity), deliveryDate: deliveryDate as string | null, awardQuantity: num(awardQuantity), awardRatio: num(awardRatio), suggested: false,
+    }));
+    // Suggested: the lowest price of each line (every one of equal lowest prices, as a rank would).
+    const lowest = new Map<number, number>();
+    for (const c of cells) if (c.unitPrice !== null && !(lowest.get(c.rfxLineId)! <= c.unitPrice)) lowest.set(c.rfxLineId, c.unitPrice);
+    for (const c of cells) c.suggested = c.unitPrice !== null && lowest.get(c.rfxLineId) === c.unitPrice;
     return { rfxHeaderId: id, rfxNum: h.num, rfxStatus: h.status, scoringMethod: h.method, lines, suppliers, cells };
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
+import { afterCommit } from '../../../db/database.ts';
 import { badRequest, BusinessError, forbidden, notFound } from '../../../http/errors.ts';
 import { resolveScope } from '../../../resources/scope.ts';
 
@@ -72,6 +73,9 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
           );
       }
       await tx.query('update ssrc_rfx_supplier set quoted_flag = 1, quoted_round = $3, quoted_date = now() where rfx_header_id = $1 and supplier_id = $2', [rfxId, supplier.id, h.round]);
+      // Open quotation monitors reload who has quoted. The event names the RFx only (it reaches the
+      // whole tenant, suppliers included): never a supplier, a price or a count.
+      afterCommit(tx, () => ctx.events.publish({ type: 'record.changed', userId: 0, tenantId: scope.tenantId!, payload: { entity: 'rfxHeader', id: rfxId } }));
       return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, quotedLines: body.lines.length };
     });
   });

@@ -1,9 +1,13 @@
 import type { RouteGroup } from '../../../http/route-group.ts';
 import { checkRoutes } from './check.ts';
+import { fromRequisitionRoutes } from './from-requisitions.ts';
+import { offlineImportRoutes } from './offline-import.ts';
 import { openRoutes } from './open.ts';
+import { publicRoutes } from './public.ts';
 import { quoteRoutes } from './quote.ts';
 import './rules.ts';
+import './supplier-messages.ts';
 import { visibilityRoutes } from './visibility.ts';
 
-/** RFx: the generic entity paths with their rules (hooks), the sealed reads, quoting, opening and the price check. */
-export const routes: RouteGroup[] = [visibilityRoutes, quoteRoutes, openRoutes, checkRoutes];
+/** RFx: the generic entity paths with their rules (hooks), the sealed reads, quoting, opening, the price check RFx from requisition lines, the public page and offline results. */
+export const routes: RouteGroup[] = [visibilityRoutes, quoteRoutes, openRoutes, checkRoutes, fromRequisitionRoutes, publicRoutes, offlineImportRoutes];

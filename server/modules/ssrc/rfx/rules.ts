@@ -3,6 +3,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 import { DRAFT_STATUSES } from './statuses.ts';
 import { createAwardOrders } from './orders.ts';
+import { APPLICATION_SETTING, releaseRequisitionLines } from './from-requisitions.ts';
 
 type Row = Record<string, unknown>;
 
@@ -78,6 +79,8 @@ registerHooks('rfxHeader', {
       row.roundNumber = Number(row.roundNumber) + 1;
     }
     if (action === 'approve' || action === 'finish') await createAwardOrders(ctx, tx, { auth, tenantId }, Number(row.rfxHeaderId));
+    // A closed RFx sources nothing any more: its requisition lines can be ordered or sourced again.
+    if (action === 'close') await releaseRequisitionLines(tx, { rfxHeaderId: row.rfxHeaderId });
   },
   async beforeWrite(current, action, { tx }) {
     const flag = (f: string) => Number(current[f]) === 1;
@@ -112,11 +115,18 @@ async function draftOnly(tx: Queryable, rfxId: unknown, what: string): Promise<v
 registerHooks('rfxLine', {
   async beforeCreate(values, { tx }) {
     await draftOnly(tx, values.rfxHeaderId, 'lines');
+    // A requisition line is sourced only through rfx/application, which marks it sourced: a line
+    // naming one directly would leave it orderable (and sourceable) a second time.
+    if (values.prLineId !== undefined && values.prLineId !== null) {
+      const via = await tx.query<{ v: string | null }>('select current_setting($1, true) as v', [APPLICATION_SETTING]);
+      if (via.rows[0]?.v !== 'on') throw refuse('prLineId', 'Requisition lines are added to an RFx from the requisitions to source (rfx/application), which marks them sourced');
+    }
     const r = await tx.query<{ n: number }>('select coalesce(max(line_num), 0)::int as n from ssrc_rfx_line where rfx_header_id = $1', [values.rfxHeaderId]);
     values.lineNum = Number(r.rows[0]?.n ?? 0) + 1;
   },
-  async beforeWrite(current, _action, { tx }) {
+  async beforeWrite(current, action, { tx }) {
     await draftOnly(tx, current.rfxHeaderId, 'lines');
+    if (action === 'delete') await releaseRequisitionLines(tx, { rfxLineId: current.rfxLineId });
   },
 });
 

@@ -1,0 +1,248 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type E2E, startE2E } from './browser.ts';
+
+/**
+ * An RFx from requisition lines to orders, each person in their own browser against one server:
+ * the buyer turns two approved requisition lines into a draft RFx (sealed template, release and
+ * result approval), invites three suppliers and submits it; the approver approves the release; the
+ * invited suppliers find it in their own lists (and their inbox), two quote, one does not; nobody
+ * sees another's price, nor the buyer any before opening, on screen or from the API; the buyer's
+ * monitor counts the quotes as they arrive; after the end a late quote is refused; the buyer opens
+ * with the password, checks prices and awards one line split between two suppliers; the approver
+ * approves the result; the awarded lines are draft orders in the buyer's order screens.
+ */
+// Real time passes for the quotation window (no test clock on the server).
+vi.setConfig({ testTimeout: 900_000, hookTimeout: 120_000 });
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+type Row = Record<string, unknown>;
+const T = '/ssrc/v1/1';
+const q = async <R extends Row>(sql: string, args: unknown[] = []) => (await e.ctx.db.query<R>(sql, args)).rows;
+const screen = (page: Page, route: string) => page.locator(`[data-screen="${route}"]:visible`);
+const button = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
+const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
+const api = async (user: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+  const r = await e.app.inject({ method, url, headers: { authorization: `bearer ${await e.token(user)}` }, ...(payload === undefined ? {} : { payload: payload as Row }) });
+  return { status: r.statusCode, body: r.body, json: () => r.json() as Row };
+};
+const status = async (id: number) => (await q<{ s: string }>('select rfx_status as s from ssrc_rfx_header where rfx_header_id = $1', [id]))[0]!.s;
+/** Waits for the RFx to reach a status; if it does not, says which calls the server refused. */
+const reaches = async (id: number, want: string) => {
+  try {
+    await expect.poll(() => status(id), { timeout: 30_000 }).toBe(want);
+  } catch (err) {
+    throw new Error(`RFx ${id} did not reach ${want} (${String(err)}); refused calls: ${e.refusals.join(' | ') || 'none'}`, { cause: err });
+  }
+};
+
+/** Picks a supplier by number in a supplier lookup (the field's input opens it). */
+async function pickSupplier(page: Page, input: Locator, num: string) {
+  await input.click();
+  const dialog = page.locator('.ant-modal:visible');
+  await dialog.locator('input[name="lov-supplierNum"]').fill(num);
+  await dialog.locator('input[name="lov-supplierNum"]').press('Enter');
+  await dialog.locator('.ant-table-row', { hasText: num }).first().click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Approves the workflow task of a document from My tasks, found by its number. */
+async function approveTask(page: Page, docNum: string) {
+  await page.goto(`${e.baseUrl}/hwfl/workflow/task/list`);
+  await screen(page, '/hwfl/workflow/task/list').locator('[role="gridcell"] a', { hasText: docNum }).first().click();
+  await page.getByTestId('wfl-act-Approved').click();
+  await page.getByTestId('wfl-readonly').waitFor();
+}
+
+/** A supplier quotes every line from their own RFx list. */
+async function quoteFromList(page: Page, rfxId: number, prices: string[]) {
+  await page.goto(`${e.baseUrl}/ssrc/supplier-quotation/list`);
+  await screen(page, '/ssrc/supplier-quotation/list').locator(`[role="row"][data-row-key="${rfxId}"] a`).first().click();
+  const entry = page.getByTestId('quotation-entry');
+  await entry.waitFor();
+  for (const [i, p] of prices.entries()) await entry.getByTestId(`price-${i + 1}`).fill(p);
+  await entry.getByTestId('quotation-send').click();
+}
+
+describe('an RFx from requisition lines to orders', () => {
+  it('runs in the screens of the buyer, three suppliers and the approver', async () => {
+    const supplierIds = Object.fromEntries((await q<{ num: string; id: number }>("select supplier_num as num, supplier_id::float8 as id from sslm_supplier where tenant_id = 1 and supplier_num in ('S0001', 'S0003', 'S0004')")).map((r) => [r.num, r.id]));
+    // Two approved requisition lines of one requisition, neither ordered nor sourced.
+    const pr = (
+      await q<{ num: string; ids: number[] }>(
+        `select h.display_pr_num as num, array_agg(l.pr_line_id::float8 order by l.line_num) as ids from sprm_pr_header h join sprm_pr_line l on l.pr_header_id = h.pr_header_id
+          where h.tenant_id = 1 and h.pr_status_code = 'APPROVED' and l.execution_status_code = 'NONE' and coalesce(l.cancelled_flag, 0) = 0
+          group by h.pr_header_id, h.display_pr_num having count(*) >= 2 order by h.pr_header_id limit 1`,
+      )
+    )[0]!;
+    const prLines = pr.ids.slice(0, 2).map(Number);
+
+    // The buyer picks the lines in the requisitions to source and creates the RFx.
+    const buyer = await e.signIn('buyer', '/ssrc/inquiry-request');
+    const pool = screen(buyer, '/ssrc/inquiry-request');
+    await pool.locator('input[id$="displayPrNum"]').fill(pr.num);
+    await pool.locator('input[id$="displayPrNum"]').press('Enter');
+    for (const id of prLines) await pool.locator(`[role="row"][data-row-key="${id}"]`).getByRole('checkbox').check();
+    await pool.getByRole('button', { name: /创建询价单|Create RFx/ }).click();
+    await confirmDialog(buyer);
+    const rfxOf = async () => (await q<{ id: number; num: string }>('select h.rfx_header_id::float8 as id, h.rfx_num as num from ssrc_rfx_header h join ssrc_rfx_line l on l.rfx_header_id = h.rfx_header_id where l.pr_line_id = $1', [prLines[0]]))[0];
+    await expect.poll(async () => (await rfxOf())?.id ?? null).not.toBeNull();
+    const { id, num } = (await rfxOf())!;
+    expect((await q<{ e: string }>('select execution_status_code as e from sprm_pr_line where pr_line_id = any($1::bigint[])', [prLines])).map((r) => r.e)).toEqual(['SOURCED', 'SOURCED']);
+    // The sourced lines leave the pool, and ordering them is refused with the reason.
+    await expect.poll(() => pool.locator(`[role="row"][data-row-key="${prLines[0]}"]`).count()).toBe(0);
+    const order = await api('buyer', 'POST', '/sodr/v1/1/po-headers/from-requisitions', [{ prLineId: prLines[0] }]);
+    expect([order.status, String(order.json().message)]).toEqual([409, expect.stringContaining('being sourced')]);
+
+    // A short window and an opening password (the password has no screen of its own yet).
+    const head = (await api('buyer', 'GET', `${T}/rfx/${id}`)).json();
+    expect([head.sealedQuotationFlag, head.releaseApprovalFlag, head.resultApprovalFlag]).toEqual([1, 1, 1]);
+    const end = new Date(Math.ceil((Date.now() + 150_000) / 1000) * 1000).toISOString();
+    const put = await api('buyer', 'PUT', `${T}/rfx`, { ...head, rfxTitle: `Spares sourcing ${num}`, quotationEndDate: end });
+    expect(put.status, put.body).toBe(200);
+    expect((await api('buyer', 'PUT', `${T}/rfx/${id}/password`, { password: 'open-sesame' })).status).toBe(200);
+
+    // The buyer invites the three suppliers on the draft and submits it for release approval.
+    await buyer.goto(`${e.baseUrl}/ssrc/inquiry-hall/rfx-update/${id}`);
+    const draft = screen(buyer, '/ssrc/inquiry-hall/rfx-update/:rfxId');
+    await draft.getByRole('tab', { name: /邀请供应商|Invited suppliers|供应商/ }).click();
+    // The invitations tab's lines (the RFx lines' tab is hidden once this one is chosen).
+    const invites = buyer.locator('[data-testid="inline-lines"]:visible');
+    for (const [i, sup] of ['S0001', 'S0003', 'S0004'].entries()) {
+      await invites.locator('[data-action="add-line"]').click();
+      await pickSupplier(buyer, invites.locator(`#line-new-${i + 1}-supplierId`), sup);
+    }
+    await invites.locator('[data-action="save-lines"]').click();
+    await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from ssrc_rfx_supplier where rfx_header_id = $1', [id]))[0]!.n).toBe(3);
+    await button(buyer, /提交发布审批|Submit for release approval/).click();
+    await reaches(id, 'RELEASE_APPROVING');
+
+    // Not released yet: no supplier sees it.
+    const sam = await e.signIn('supplier', '/ssrc/supplier-quotation/list');
+    await screen(sam, '/ssrc/supplier-quotation/list').locator('[role="row"][data-row-key]').first().waitFor();
+    expect(await screen(sam, '/ssrc/supplier-quotation/list').locator(`[role="row"][data-row-key="${id}"]`).count()).toBe(0);
+
+    // The approver approves the release from the release approvals.
+    const approver = await e.signIn('approver', '/ssrc/inquiry-hall/approvals');
+    const approvals = screen(approver, '/ssrc/inquiry-hall/approvals');
+    const row = approvals.locator(`[role="row"][data-row-key="${id}"]`);
+    await row.getByRole('button', { name: /发布审批通过|Approve release/ }).click();
+    const dialog = approver.getByTestId('transition-modal');
+    await dialog.locator('#field-approvedRemark').fill('Go ahead');
+    await dialog.getByTestId('record-form-save').click();
+    await reaches(id, 'IN_QUOTATION');
+
+    // Each invited supplier's users are told, with the link to quote.
+    const inbox = async (login: string) => (await q<{ n: number }>("select count(*)::int as n from hmsg_user_message m join iam_user u on u.id = m.user_id where u.login_name = $1 and m.subject like '%' || $2 || '%' and m.content like '%inquiry-price/' || $3 || '%'", [login, num, String(id)]))[0]!.n;
+    await expect.poll(() => inbox('supplier4')).toBe(1);
+    expect([await inbox('supplier'), await inbox('supplier3')]).toEqual([1, 1]);
+
+    // The buyer watches the monitor: nobody has quoted.
+    await buyer.goto(`${e.baseUrl}/ssrc/inquiry-hall/quotation-monitor/${id}`);
+    const monitor = buyer.getByTestId('quotation-monitor');
+    await expect.poll(() => monitor.getByTestId('monitor-quoted').textContent()).toBe('0 / 3');
+
+    // S0001's user quotes; the monitor counts it without a reload, and shows no price.
+    await quoteFromList(sam, id, ['12.40', '3.35']);
+    await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from ssrc_rfx_quotation_line where rfx_header_id = $1', [id]))[0]!.n).toBe(2);
+    await expect.poll(() => monitor.getByTestId('monitor-quoted').textContent()).toBe('1 / 3');
+    await expect.poll(() => monitor.getByTestId(`monitor-quoted-${supplierIds.S0001}`).textContent()).toMatch(/是|Yes/);
+
+    // S0003's user sees the RFx in their own list, and nothing of S0001's offer.
+    const sue = await e.signIn('supplier3', '/ssrc/supplier-quotation/list');
+    await screen(sue, '/ssrc/supplier-quotation/list').locator(`[role="row"][data-row-key="${id}"]`).waitFor();
+    await sue.goto(`${e.baseUrl}/ssrc/supplier-quotation/inquiry-price/${id}`);
+    const sueEntry = sue.getByTestId('quotation-entry');
+    await sueEntry.getByTestId('price-1').waitFor();
+    expect(await sueEntry.getByTestId('price-1').inputValue()).toBe('');
+    expect(await sueEntry.innerText()).not.toContain('12.4');
+    await quoteFromList(sue, id, ['11.90', '3.60']);
+    await expect.poll(() => monitor.getByTestId('monitor-quoted').textContent()).toBe('2 / 3');
+
+    // S0004's user sees it too, and does not quote.
+    const sid = await e.signIn('supplier4', '/ssrc/supplier-quotation/list');
+    await screen(sid, '/ssrc/supplier-quotation/list').locator(`[role="row"][data-row-key="${id}"]`).waitFor();
+
+    // Sealed: no price on the buyer's monitor, nor from the API for the buyer or another supplier.
+    const prices = ['12.4', '3.35', '11.9', '3.6'];
+    const monitorText = await monitor.innerText();
+    expect(prices.filter((p) => monitorText.includes(p))).toEqual([]);
+    for (const [user, url] of [
+      ['buyer', `${T}/quotation-lines?rfxHeaderId=${id}`],
+      ['buyer', `${T}/rfx/${id}/check`],
+      ['supplier3', `${T}/quotation-lines?rfxHeaderId=${id}`],
+      ['supplier4', `${T}/quotation-lines?rfxHeaderId=${id}`],
+    ] as const) {
+      const r = await api(user, 'GET', url);
+      const own = user === 'supplier3' ? ['11.9', '3.6'] : [];
+      expect(prices.filter((p) => r.body.includes(p) && !own.includes(p)), `${user} ${url}`).toEqual([]);
+    }
+    const buyerView = await api('buyer', 'GET', `${T}/rfx/${id}/check`);
+    expect(buyerView.json().failed).toBe(true);
+
+    // After the end: a late quote is refused, and the buyer opens with the password.
+    const wait = new Date(end).getTime() - Date.now() + 1500;
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const late = await api('supplier4', 'POST', `${T}/rfx/${id}/quotation`, { lines: [{ rfxLineId: (await q<{ id: number }>('select rfx_line_id::float8 as id from ssrc_rfx_line where rfx_header_id = $1 order by line_num', [id]))[0]!.id, unitPrice: 1 }] });
+    expect(late.json().failed, late.body).toBe(true);
+    expect(late.body).not.toMatch(/12\.4|11\.9/);
+    await monitor.getByTestId('monitor-refresh').click();
+    await monitor.getByTestId('monitor-open').click();
+    await buyer.getByTestId('monitor-password').fill('wrong-one');
+    await buyer.getByTestId('monitor-open-ok').click();
+    await expect.poll(() => e.refusals.some((r) => r.includes('/rfx/open'))).toBe(true);
+    expect(await status(id)).toBe('IN_QUOTATION');
+    await buyer.getByTestId('monitor-password').fill('open-sesame');
+    await buyer.getByTestId('monitor-open-ok').click();
+    await reaches(id, 'OPENED');
+
+    // The price check: every price now, one line split between S0001 and S0003.
+    const detail = screen(buyer, '/ssrc/inquiry-hall/rfx-detail/:rfxId');
+    await detail.waitFor();
+    await button(buyer, /开始核价|Start price check/).click();
+    await reaches(id, 'CHECK_PENDING');
+    await buyer.goto(`${e.baseUrl}/ssrc/inquiry-hall/check-price?rfxId=${id}`);
+    const matrix = buyer.getByTestId('check-matrix');
+    await matrix.waitFor();
+    const text = await matrix.innerText();
+    for (const p of ['12.40', '3.35', '11.90', '3.60']) expect(text).toContain(p);
+    const lines = await q<{ id: number; qty: string }>('select rfx_line_id::float8 as id, quantity::text as qty from ssrc_rfx_line where rfx_header_id = $1 order by line_num', [id]);
+    const [l1, l2] = lines as [(typeof lines)[0], (typeof lines)[0]];
+    const q1 = Number(l1.qty);
+    const split = Math.floor(q1 / 2);
+    const award = (line: number, sup: string) => matrix.getByTestId(`award-${line}-${supplierIds[sup]}`);
+    await award(l1.id, 'S0003').fill(String(split));
+    await award(l1.id, 'S0001').fill(String(q1 - split));
+    await award(l2.id, 'S0001').fill(String(Number(l2.qty)));
+    await buyer.getByTestId('check-save').click();
+    const awarded = async () => (await q<{ sup: string; line: number; qty: string }>('select s.supplier_num as sup, q.line_num::int as line, q.award_quantity::text as qty from ssrc_rfx_quotation_line q join sslm_supplier s on s.supplier_id = q.supplier_id where q.rfx_header_id = $1 and q.award_quantity > 0 order by q.line_num, s.supplier_num', [id])).map((r) => [r.sup, r.line, Number(r.qty)]);
+    await expect.poll(awarded).toEqual([
+      ['S0001', 1, q1 - split],
+      ['S0003', 1, split],
+      ['S0001', 2, Number(l2.qty)],
+    ]);
+    await buyer.goto(`${e.baseUrl}/ssrc/inquiry-hall/rfx-detail/${id}`);
+    await button(buyer, /提交核价审批|Submit result for approval/).click();
+    await reaches(id, 'CHECK_APPROVING');
+
+    // The approver approves the result; the awards become one draft order per supplier.
+    await approveTask(approver, num);
+    await reaches(id, 'FINISHED');
+    const orders = await q<{ id: number; sup: string; lines: number }>(
+      `select h.po_header_id::float8 as id, s.supplier_num as sup, (select count(*)::int from sodr_po_line l where l.po_header_id = h.po_header_id) as lines
+         from sodr_po_header h join sslm_supplier s on s.supplier_id = h.supplier_id where h.remark = $1 order by s.supplier_num`,
+      [`From ${num}`],
+    );
+    expect(orders.map((o) => [o.sup, o.lines])).toEqual([
+      ['S0001', 2],
+      ['S0003', 1],
+    ]);
+    await buyer.goto(`${e.baseUrl}/sodr/send-order/list`);
+    const sendList = screen(buyer, '/sodr/send-order/list');
+    for (const o of orders) await sendList.locator(`[role="row"][data-row-key="${o.id}"]`).waitFor();
+  });
+});
