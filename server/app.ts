@@ -34,6 +34,7 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: LoggerSettin
     logger: loggerOptions(opts.logger),
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler,
+    http: { requireHostHeader: false },
     schemaController: lazySchemaController,
     ajv: { customOptions: { allowUnionTypes: true, allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });

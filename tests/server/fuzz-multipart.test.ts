@@ -72,6 +72,7 @@ function bodies(): Body[] {
     { what: 'no closing boundary', payload: multipart([bucket, uuid, file('a.txt')], { close: false }), names: FILE_NAMES },
     { what: 'boundary not the declared one', payload: multipart([bucket, uuid, file('a.txt')], { boundary: 'other' }), names: FILE_NAMES },
     { what: 'multipart without a boundary parameter', payload: multipart([bucket, uuid, file('a.txt')]), contentType: 'multipart/form-data', names: FILE_NAMES },
+    { what: 'boundary of 300 characters', payload: multipart([bucket, uuid, file('a.txt')], { boundary: 'b'.repeat(300) }), contentType: `multipart/form-data; boundary=${'b'.repeat(300)}`, names: FILE_NAMES },
     { what: 'multipart/mixed', payload: multipart([bucket, uuid, file('a.txt')]), contentType: `multipart/mixed; boundary=${BOUNDARY}`, names: FILE_NAMES },
     { what: 'JSON instead of multipart', payload: Buffer.from('{"bucketName":"fuzz","file":"x"}'), contentType: 'application/json', names: FILE_NAMES },
     { what: 'garbage bytes', payload: Buffer.from([0, 1, 2, 255, 254, 13, 10, 45, 45]), names: FILE_NAMES },
