@@ -220,12 +220,14 @@ export function deriveOperationGuards(schemasDir: string, entities: Map<string, 
 // Enforcement
 // ---------------------------------------------------------------------------------------------
 
-const derived = new WeakMap<Map<string, EntityDecl>, OperationGuards>();
+/** Guards by the entity names they were derived for: they read only which entities exist. */
+const derived = new Map<string, OperationGuards>();
 
-/** The guards of this server's entities, derived once per entity catalogue (at start). */
+/** The guards of this server's entities, derived once per process and catalogue (at start; about a second). */
 export function operationGuards(entities: Map<string, EntityDecl>): OperationGuards {
-  let g = derived.get(entities);
-  if (!g) derived.set(entities, (g = deriveOperationGuards(join(projectRoot, 'schemas'), entities)));
+  const key = [...entities.keys()].sort().join(',');
+  let g = derived.get(key);
+  if (!g) derived.set(key, (g = deriveOperationGuards(join(projectRoot, 'schemas'), entities)));
   return g;
 }
 

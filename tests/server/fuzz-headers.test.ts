@@ -127,7 +127,7 @@ const GENERATED: Case[] =
         fc.sample(fc.string({ unit: 'binary', maxLength: 200 }), { seed: 17 + i, numRuns: RUNS }).map((v, j) => {
           const value = Buffer.from(v.replace(/[\r\n]/g, ''), 'utf8').toString('latin1');
           const post = name === 'Content-Type';
-          const headers = `${name === 'Authorization' ? '' : auth()}${name}: ${value}\r\n${post ? '' : ''}`;
+          const headers = `${name === 'Authorization' ? '' : auth()}${name}: ${value}\r\n`;
           return {
             what: `generated ${name} #${j}`,
             send: () => raw(post ? req('POST', CREATE, headers, JSON_BODY) : req('GET', name === 'Origin' ? '/oauth/oauth/login' : LIST, headers)),
