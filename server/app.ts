@@ -2,9 +2,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { installAuthentication } from './auth/authenticate.ts';
+import { installOperationGuards } from './auth/operation-guards.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import type { ServerContext } from './context.ts';
 import { apiDocs } from './http/api-docs.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -31,6 +33,8 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: LoggerSettin
   const app = Fastify({
     logger: loggerOptions(opts.logger),
     bodyLimit: 2 * 1024 * 1024,
+    clientErrorHandler,
+    http: { requireHostHeader: false },
     schemaController: lazySchemaController,
     ajv: { customOptions: { allowUnionTypes: true, allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
@@ -49,6 +53,8 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: LoggerSettin
   await app.register(fastifyFormbody);
   if (!opts.routesOnly) await apiDocs(app);
   installAuthentication(app, ctx);
+  // Before any route: the permission codes of the screens' buttons are added to the routes they call.
+  installOperationGuards(app, ctx);
   app.get('/health', async () => ({ status: 'UP', database: ctx.db.kind }));
   // Before any route: stored pages are checked against every route registered after this.
   recordRoutes(app);

@@ -32,6 +32,9 @@ export const forbidden = (message = 'You do not have permission to perform this 
 export const notFound = (message = 'Not found') => new HttpError(404, 'error.not_found', message);
 export const badRequest = (message: string) => new HttpError(400, 'error.validation', message);
 
+/** busboy's messages for a multipart body it cannot parse (its errors carry no code). */
+const MULTIPART_BROKEN = /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|\w+ terminated early due to unexpected end of multipart data|Malformed part header|The needle cannot)/;
+
 /** Never a stack trace to the client: unknown errors become a 500 with a neutral message, logged in full. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | BusinessError | HttpError, req, reply) => {
@@ -73,6 +76,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.status(fe.statusCode).send({ failed: true, code: fe.code ?? 'error.request', message: fe.message, type: 'error' });
+    }
+    // The multipart parser (busboy) throws plain errors for a body it cannot read: no or another
+    // boundary, an end before the closing boundary, a broken part header. The body is at fault.
+    if (MULTIPART_BROKEN.test(String(err.message)) && String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')) {
+      return reply.status(400).send({ failed: true, code: 'error.multipart', message: `The multipart body is malformed: ${String(err.message).slice(0, 200)}`, type: 'error' });
     }
     req.log.error(err);
     return reply.status(500).send({ failed: true, code: 'error.server', message: 'Internal server error', type: 'error' });

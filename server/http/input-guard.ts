@@ -24,6 +24,11 @@ function unstorable(value: unknown, path: string, depth = 0): string | undefined
  * refused with 400 naming it, instead of reaching the database as a failed statement (a 500).
  */
 export function installInputGuard(app: FastifyInstance): void {
+  // Node's own refusal of a request without Host is a bare 400 with no body; the server lets it
+  // through (app.ts) so the refusal can say what is missing. Sign-in compares Origin with Host.
+  app.addHook('onRequest', async (req) => {
+    if (!req.headers.host) throw Object.assign(badRequest('The Host header is required (HTTP/1.1)'), { field: 'host' });
+  });
   app.addHook('preValidation', async (req) => {
     const hit = unstorable(req.query, 'query') ?? unstorable(req.body, 'body') ?? unstorable(req.params, 'params');
     if (hit) throw Object.assign(badRequest(`${hit} contains a character that is not text (NUL or a broken surrogate)`), { field: hit.replace(/^(query|body|params)\./, '') });

@@ -1,3 +1,4 @@
+import { checkEntityOperation } from '../auth/operation-guards.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Readable } from 'node:stream';
 import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
@@ -148,12 +149,14 @@ export async function exportRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       const body = req.method === 'POST' && req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
       const params = { ...(req.query as Record<string, unknown>), ...body };
       if (params.exportType === undefined) return;
+      const scope = resolveScope(req, level);
+      await checkEntityOperation(ctx.db, ctx.entities, e, scope.auth, 'export');
       const validate = req.compileValidationSchema(PARAMS_SCHEMA);
       if (!validate(params)) {
         const err = validate.errors?.[0];
         throw badRequest(`export ${err?.instancePath?.replace(/^\//, '') || ''} ${err?.message ?? 'is invalid'}`.replace(/\s+/g, ' '));
       }
-      return exportResponse(ctx, e, resolveScope(req, level), params, reply);
+      return exportResponse(ctx, e, scope, params, reply);
     };
     const existing = route.preValidation === undefined ? [] : [route.preValidation].flat();
     route.preValidation = [exportHook, ...existing] as RouteOptions['preValidation'];

@@ -52,5 +52,5 @@ export async function holdsAnyRoute(db: Queryable, roleId: number, routes: strin
 export async function checkPermissionCode(db: Queryable, auth: AuthContext, code: string | undefined, what: string): Promise<void> {
   if (!code || auth.roleLevel === 'site') return;
   if ((await approvedCodes(db, auth)).has(normaliseCode(code))) return;
-  throw forbidden(`Your role may not ${what}`);
+  throw forbidden(`Your role may not ${what}: it needs the permission code ${normaliseCode(code)}`);
 }
