@@ -244,7 +244,8 @@ describe('the demo RFx', () => {
     expect(seen).not.toContain('RELEASE_APPROVING');
     expect(seen).toEqual(expect.arrayContaining(['IN_QUOTATION', 'OPENED', 'FINISHED']));
     const all = (await ok('GET', `${T}/rfx?size=100&rfxNum=RFX2025`)).content as Row[];
-    const inQuotation = all.find((r) => r.rfxStatus === 'IN_QUOTATION')!;
+    // The sealed one: the demo data also holds an open call for quotations, whose prices are not sealed.
+    const inQuotation = all.find((r) => r.rfxStatus === 'IN_QUOTATION' && Number(r.sealedQuotationFlag) === 1)!;
     const opened = all.find((r) => r.rfxStatus === 'OPENED')!;
     const q = async (id: unknown) => (await ok('GET', `${T}/quotation-lines?rfxHeaderId=${String(id)}`)).content as Row[];
     expect((await q(inQuotation.rfxHeaderId)).map((r) => r.unitPrice)).toEqual([null, null, null, null]);
