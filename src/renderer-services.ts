@@ -35,7 +35,7 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
     loadEntity: (name) => import('../renderer/data/entities.ts').then((m) => m.loadEntity(name)),
     notify: { success: (t) => toast('success', t, 1.5), error: (t) => toast('error', t, 1.5) },
     setPageInfo: tabKey ? (info) => root.workspace.setPageInfo(tabKey, info) : undefined,
-    onBeforeClose: tabKey ? (fn) => root.workspace.onBeforeTabRemove(tabKey, fn) : undefined,
+    onBeforeClose: tabKey ? (fn, unsaved) => root.workspace.onBeforeTabRemove(tabKey, fn, unsaved) : undefined,
     accessToken: () => getAccessToken(),
     screenSource: dialogScreenSource,
     onRecordChanged: (entity, id, fn) =>

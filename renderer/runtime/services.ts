@@ -43,8 +43,11 @@ export interface RendererServices {
   notify: { success(text: string): void; error(text: string): void };
   /** Tells the shell which document the open tab shows (its number and status), for the page header and tab title. */
   setPageInfo?(info: { number?: string; status?: string } | undefined): void;
-  /** Registers the open tab's before-close guard (unsaved changes). */
-  onBeforeClose?(fn: () => boolean | Promise<boolean>): () => void;
+  /**
+   * Registers the open tab's before-close guard (unsaved changes). `unsaved` says, without asking,
+   * whether the guard would ask: the host's window-close warning uses it, as the guard's own dialog cannot show then.
+   */
+  onBeforeClose?(fn: () => boolean | Promise<boolean>, unsaved?: () => boolean): () => void;
   accessToken(): string | undefined;
   /**
    * The screen a dialog opens by schema file, resolved as the shell resolves a tab's route: a

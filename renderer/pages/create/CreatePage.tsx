@@ -5,6 +5,7 @@ import { entityApi } from '../../data/entity-api.ts';
 import { fillUrl } from '../../data/url-template.ts';
 import { useDialogs } from '../../dialogs/dialog-api.ts';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
+import { confirmLeave } from '../../form/confirm-leave.ts';
 import { submitForm } from '../../form/form-controller.ts';
 import { FormSections, scrollToField } from '../../form/FormSections.tsx';
 import { FormStore } from '../../form/FormStore.ts';
@@ -27,17 +28,24 @@ export default function CreatePage({ screen, params, file, onDone }: PageProps<C
 const CreateView = observer(function CreateView({ entity, sections, fields, screen, params, onDone }: Awaited<ReturnType<typeof prepareForm>> & { screen: CreateScreen; params: Record<string, string>; onDone?: PageProps['onDone'] }) {
   const s = useServices();
   const screenRoute = useScreenRoute(screen, params);
-  const store = useMemo(() => {
-    const initial: Record<string, unknown> = {};
+  const initial = useMemo(() => {
+    const values: Record<string, unknown> = {};
     for (const f of fields) {
       const d = f.defaultValue ?? f.decl.default;
-      if (d !== undefined) initial[f.name] = d;
+      if (d !== undefined) values[f.name] = d;
     }
-    return new FormStore(entity, fields, initial, () => ({ user: s.user, route: params }), (f) => s.label(f.label));
-  }, [entity, fields, s, params]);
+    return values;
+  }, [fields]);
+  const store = useMemo(() => new FormStore(entity, fields, initial, () => ({ user: s.user, route: params }), (f) => s.label(f.label)), [entity, fields, initial, s, params]);
   const dialogs = useDialogs();
   const api = useMemo(() => entityApi(s, entity, { vars: params, endpoints: { create: screen.data?.create } }), [s, entity, params, screen]);
-  useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
+  useEffect(() => s.onBeforeClose?.(() => !store.dirty || confirmLeave(s, dialogs), () => store.dirty), [s, store, dialogs]);
+  // Cancel: back where the person came from, dropping the input (after asking, when there is any).
+  const cancel = async () => {
+    if (store.dirty && !(await confirmLeave(s, dialogs))) return;
+    store.reset(initial);
+    history.back();
+  };
   const submit = async () => {
     // Validation includes the fields' async server checks (uniqueness), which block the submit while failing.
     const r = await submitForm(store, { mode: 'create', send: (body) => api.create(body) }, { s, dialogs });
@@ -58,6 +66,12 @@ const CreateView = observer(function CreateView({ entity, sections, fields, scre
         <Button type="primary" loading={store.saving} onClick={() => void submit()} data-testid="submit-button">
           {s.t('hzero.common.button.save', 'Save')}
         </Button>
+        {/* In a dialog the dialog's own close button cancels. */}
+        {!onDone && (
+          <Button onClick={() => void cancel()} data-testid="cancel-button">
+            {s.t('hzero.common.button.cancel', 'Cancel')}
+          </Button>
+        )}
       </Space>
       <FormSections store={store} sections={sections} />
     </div>

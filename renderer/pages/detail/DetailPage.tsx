@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { ActionButton } from '../../actions/ActionButton.tsx';
 import { useDialogs } from '../../dialogs/dialog-api.ts';
+import { confirmLeave } from '../../form/confirm-leave.ts';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
 import { FormSections, scrollToField } from '../../form/FormSections.tsx';
 import { prepareForm } from '../../form/prepare-form.ts';
@@ -68,7 +69,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
     s.setPageInfo?.({ number: docNumber == null ? undefined : String(docNumber), status: docStatus == null ? undefined : String(docStatus) });
     return () => s.setPageInfo?.(undefined);
   }, [s, docNumber, docStatus]);
-  useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
+  useEffect(() => s.onBeforeClose?.(() => !store.dirty || confirmLeave(s, dialogs), () => store.dirty), [s, store, dialogs]);
   if (store.loading && !store.form.values[entity.primaryKey]) return <Spin />;
   if (store.error) return <Alert type="error" title={store.error} />;
   const editable = screen.editable !== false;
@@ -85,6 +86,13 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
     params,
     refresh: () => store.load(),
     save,
+    leave: async () => {
+      if (!store.dirty) return true;
+      if (!(await confirmLeave(s, dialogs))) return false;
+      // Left without saving: the tab shows the record as stored again, and does not ask a second time.
+      await store.load();
+      return true;
+    },
     document: { title: screen.title ?? entity.label ?? entity.name, form: store.form, sections, tabs, vars: { ...s.user, ...params, ...store.form.values } },
   });
   // Child tables fill their filters from the record; spreading it reads every value, which would

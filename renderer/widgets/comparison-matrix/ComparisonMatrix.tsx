@@ -33,7 +33,7 @@ export interface ComparisonMatrixProps {
  * with its headers.
  */
 export function ComparisonMatrix({ rows, columns, corner, cell, highlight, tail, tailTitle, testId }: ComparisonMatrixProps) {
-  const th = { position: 'sticky' as const, top: 0, background: '#fafafa', borderBottom: '1px solid #f0f0f0', padding: '6px 8px', textAlign: 'left' as const, zIndex: 1 };
+  const th = { position: 'sticky' as const, top: 0, background: 'var(--app-bg-alt, #fafafa)', borderBottom: '1px solid var(--app-border-split, #f0f0f0)', padding: '6px 8px', textAlign: 'left' as const, zIndex: 1 };
   const td = { borderBottom: '1px solid #f0f0f0', padding: '6px 8px', verticalAlign: 'top' as const };
   return (
     <div style={{ overflow: 'auto', maxHeight: '70vh' }} data-testid={testId}>
@@ -58,11 +58,11 @@ export function ComparisonMatrix({ rows, columns, corner, cell, highlight, tail,
         <tbody>
           {rows.map((r) => (
             <tr key={r.key}>
-              <th scope="row" style={{ ...td, position: 'sticky', left: 0, background: '#fff', textAlign: 'left', fontWeight: 'normal' }}>
+              <th scope="row" style={{ ...td, position: 'sticky', left: 0, background: 'var(--app-bg, #fff)', textAlign: 'left', fontWeight: 'normal' }}>
                 {r.head}
               </th>
               {columns.map((c) => (
-                <td key={c.key} style={{ ...td, background: highlight?.(r, c) ? '#f6ffed' : undefined }} data-row={r.key} data-column={c.key}>
+                <td key={c.key} style={{ ...td, background: highlight?.(r, c) ? 'var(--app-success-bg, #f6ffed)' : undefined }} data-row={r.key} data-column={c.key}>
                   {cell(r, c)}
                 </td>
               ))}

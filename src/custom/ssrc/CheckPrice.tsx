@@ -87,7 +87,7 @@ export default function CheckPrice(props: Record<string, unknown>) {
         tail={(r) => {
           const l = line(r.key);
           const a = awardedOf(l.rfxLineId);
-          return <span style={{ color: a > l.quantity ? '#cf1322' : undefined }}>{`${a} / ${l.quantity}`}<br />{saving(l.rfxLineId)}</span>;
+          return <span style={{ color: a > l.quantity ? 'var(--app-error-text)' : undefined }}>{`${a} / ${l.quantity}`}<br />{saving(l.rfxLineId)}</span>;
         }}
       />
     </Card>
