@@ -1,6 +1,6 @@
 import type { RendererServices } from '../renderer/runtime/services.ts';
 import { getAccessToken } from './auth/token.ts';
-import { toast } from './request/lazy-feedback.ts';
+import { progress, toast } from './request/lazy-feedback.ts';
 import { request } from './request/request.ts';
 import { dialogScreenSource } from './routes/dialog-screen-source.ts';
 import { registries } from './registries.ts';
@@ -37,6 +37,7 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
     setPageInfo: tabKey ? (info) => root.workspace.setPageInfo(tabKey, info) : undefined,
     onBeforeClose: tabKey ? (fn, unsaved) => root.workspace.onBeforeTabRemove(tabKey, fn, unsaved) : undefined,
     accessToken: () => getAccessToken(),
+    progress: (title) => progress(root.i18n, title),
     screenSource: dialogScreenSource,
     onRecordChanged: (entity, id, fn) =>
       root.notices.onPush((m) => {

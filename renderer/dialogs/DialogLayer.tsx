@@ -16,7 +16,7 @@ export default function DialogLayer({ dialogs }: { dialogs: OpenDialog[] }) {
       modal.confirm({
         title: d.spec.title,
         content: d.spec.testId ? <div data-testid={d.spec.testId}>{d.spec.content}</div> : d.spec.content,
-        autoFocusButton: d.spec.focus ?? 'ok',
+        focusable: { autoFocusButton: d.spec.focus ?? 'ok' },
         width: 416,
         okText: d.spec.okText,
         cancelText: d.spec.cancelText,

@@ -22,7 +22,7 @@ describe('leaving a form with unsaved changes', () => {
     const name = detail.locator('#field-name');
     await expect.poll(() => name.inputValue()).not.toBe('');
     const stored = await name.inputValue();
-    const back = detail.getByRole('button', { name: /返回|Back/ });
+    const back = detail.locator('[data-action="back"]');
 
     // Untouched: Back goes straight to the list.
     await back.click();
@@ -38,7 +38,7 @@ describe('leaving a form with unsaved changes', () => {
     const question = page.locator('.ant-modal-confirm').filter({ has: page.getByTestId('confirm-leave') });
     await question.waitFor();
     // "Keep editing" has the focus, so a reflexive Enter throws nothing away.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/继续编辑|Keep editing/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/继\s*续\s*编\s*辑|Keep editing/);
     await page.keyboard.press('Escape');
     await question.waitFor({ state: 'hidden' });
     expect(await name.inputValue()).toBe(`${stored} (edited)`);
@@ -48,7 +48,7 @@ describe('leaving a form with unsaved changes', () => {
     await page.keyboard.press('Enter');
     await question.waitFor();
     await page.keyboard.press('Tab');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/放弃修改|Discard changes/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/放\s*弃\s*修\s*改|Discard changes/);
     await page.keyboard.press('Enter');
     await page.locator('.ant-tabs-content-active [data-screen="/hiam/role"]').waitFor();
     await page.context().close();
@@ -60,21 +60,21 @@ describe('leaving a form with unsaved changes', () => {
     const detail = page.locator('.ant-tabs-content-active [data-screen="/hiam/role/detail/:id"]');
     const name = detail.locator('#field-name');
     await expect.poll(() => name.inputValue()).not.toBe('');
-    const tabs = page.getByTestId('workspace-tabs');
-    const count = () => tabs.locator('.ant-tabs-tab').count();
+    // The workspace's own tabs, not the detail page's inner ones.
+    const count = () => page.locator('[data-testid="workspace-tabs"] > .ant-tabs-nav .ant-tabs-tab').count();
     const before = await count();
     await name.fill('Changed role name');
     await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
     const question = page.locator('.ant-modal-confirm').filter({ has: page.getByTestId('confirm-leave') });
     await question.waitFor();
-    await question.getByRole('button', { name: /继续编辑|Keep editing/ }).click();
+    await question.getByRole('button', { name: /继\s*续\s*编\s*辑|Keep editing/ }).click();
     await question.waitFor({ state: 'hidden' });
     expect(await count()).toBe(before);
     expect(await name.inputValue()).toBe('Changed role name');
 
     await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
     await question.waitFor();
-    await question.getByRole('button', { name: /放弃修改|Discard changes/ }).click();
+    await question.getByRole('button', { name: /放\s*弃\s*修\s*改|Discard changes/ }).click();
     await expect.poll(count).toBe(before - 1);
 
     // An untouched create form closes at once; an edited one's Cancel asks.

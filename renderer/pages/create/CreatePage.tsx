@@ -1,4 +1,4 @@
-import { Button, Space, Spin } from 'antd';
+import { Button, Space } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { entityApi } from '../../data/entity-api.ts';
@@ -13,6 +13,7 @@ import { prepareForm } from '../../form/prepare-form.ts';
 import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
 import type { CreateScreen } from '../../schema/screen.ts';
+import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 
@@ -20,7 +21,7 @@ import type { PageProps } from '../types.ts';
 export default function CreatePage({ screen, params, file, onDone }: PageProps<CreateScreen>) {
   const s = useServices();
   const prepared = usePrepared(() => prepareForm(s, screen.entity, screen.sections), [screen]);
-  if (prepared.status === 'loading') return <Spin />;
+  if (prepared.status === 'loading') return <PageState state="loading" />;
   if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
   return <CreateView {...prepared.value} screen={screen} params={params} onDone={onDone} />;
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Space, Spin, Tabs } from 'antd';
+import { Button, Space, Tabs } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { ActionButton } from '../../actions/ActionButton.tsx';
@@ -14,6 +14,7 @@ import { resolveColumn, type ResolvedColumn } from '../../schema/resolve-field.t
 import type { DetailScreen, DetailTab } from '../../schema/screen.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import { meaningOf } from '../../schema/meaning.ts';
+import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 import { ChildTable } from './ChildTable.tsx';
@@ -34,7 +35,7 @@ export default function DetailPage({ screen, params, file }: PageProps<DetailScr
     }
     return { ...form, tabs, store: new DetailStore(screen, form.entity, form.fields, s, params) };
   }, [screen, JSON.stringify(params)]);
-  if (prepared.status === 'loading') return <Spin />;
+  if (prepared.status === 'loading') return <PageState state="loading" />;
   if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
   return <DetailView {...prepared.value} screen={screen} params={params} />;
 }
@@ -70,8 +71,9 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
     return () => s.setPageInfo?.(undefined);
   }, [s, docNumber, docStatus]);
   useEffect(() => s.onBeforeClose?.(() => !store.dirty || confirmLeave(s, dialogs), () => store.dirty), [s, store, dialogs]);
-  if (store.loading && !store.form.values[entity.primaryKey]) return <Spin />;
-  if (store.error) return <Alert type="error" title={store.error} />;
+  if (store.loading && !store.form.values[entity.primaryKey]) return <PageState state="loading" />;
+  // Nothing to show yet: the state takes the page; a failed reload keeps the record on screen under it.
+  if (store.problem && store.form.values[entity.primaryKey] === undefined) return <PageState state="problem" problem={store.problem} onRetry={() => void store.load()} />;
   const editable = screen.editable !== false;
   const save = async () => {
     const r = await store.save();
@@ -112,6 +114,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
           <ActionButton key={i} action={a} scope={scope} context={ctx} />
         ))}
       </Space>
+      {store.problem && <PageState state="problem" problem={store.problem} onRetry={() => void store.load()} />}
       <FormSections store={store.form} sections={sections} readOnly={!editable} />
       {(tabs.length > 0 || screen.history) && (
         <Tabs
