@@ -1,4 +1,4 @@
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
@@ -9,7 +9,8 @@ import { screenRouteData, screensLoaded } from './routes/screen-routes.ts';
 import { StoreContext, useStores } from './StoreContext.ts';
 import type { RootStore } from './stores/RootStore.ts';
 import { density } from './stores/density.ts';
-import { appTheme } from './theme.ts';
+import { themeMode } from './stores/theme-mode.ts';
+import { themeConfig } from './theme.ts';
 import './theme.css';
 
 /** Page start of §4: nothing until authorised; a failed user load goes to /exception/500. */
@@ -35,13 +36,21 @@ const Start = observer(function Start() {
 
 export const App = observer(function App({ root }: { root: RootStore }) {
   const userId = root.user.currentUser?.id;
-  useEffect(() => density.forUser(userId), [userId]);
-  // One object per density, so the theme (and every themed component) changes only when it does.
+  useEffect(() => {
+    density.forUser(userId);
+    themeMode.forUser(userId);
+  }, [userId]);
+  // One object per choice, so the theme (and every themed component) changes only when one does.
   const compact = density.compact;
-  const themeConfig = useMemo(() => (compact ? { ...appTheme, algorithm: theme.compactAlgorithm } : appTheme), [compact]);
+  const dark = themeMode.dark;
+  const theme = useMemo(() => themeConfig(dark, compact), [dark, compact]);
+  // Our own CSS (theme.css) follows the same choice; on the root, so dialogs and popups outside the app's tree do too.
+  useEffect(() => {
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  }, [dark]);
   return (
     <StoreContext.Provider value={root}>
-      <ConfigProvider locale={root.i18n.antdLocale} theme={themeConfig} modal={{}}>
+      <ConfigProvider locale={root.i18n.antdLocale} theme={theme} modal={{}}>
         {/* No antd <App>: nothing uses its hooks, and it would pull Modal (and Skeleton) into every first paint. */}
         <BrowserRouter>
           <Routes>

@@ -1,6 +1,6 @@
 import type { RendererServices } from '../renderer/runtime/services.ts';
 import { getAccessToken } from './auth/token.ts';
-import { toast } from './request/lazy-feedback.ts';
+import { progress, toast } from './request/lazy-feedback.ts';
 import { request } from './request/request.ts';
 import { dialogScreenSource } from './routes/dialog-screen-source.ts';
 import { platformCalls } from '../renderer/schema/wire/platform-calls.ts';
@@ -43,8 +43,9 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
     loadEntity: (name) => import('../renderer/data/entities.ts').then((m) => m.loadEntity(name)),
     notify: { success: (t) => toast('success', t, 1.5), error: (t) => toast('error', t, 1.5) },
     setPageInfo: tabKey ? (info) => root.workspace.setPageInfo(tabKey, info) : undefined,
-    onBeforeClose: tabKey ? (fn) => root.workspace.onBeforeTabRemove(tabKey, fn) : undefined,
+    onBeforeClose: tabKey ? (fn, unsaved) => root.workspace.onBeforeTabRemove(tabKey, fn, unsaved) : undefined,
     accessToken: () => getAccessToken(),
+    progress: (title) => progress(root.i18n, title),
     screenSource: dialogScreenSource,
     onRecordChanged: (entity, id, fn) =>
       root.notices.onPush((m) => {

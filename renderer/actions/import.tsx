@@ -5,6 +5,7 @@ import type { EntityApi, ImportReport } from '../data/entity-api.ts';
 import type { RendererServices } from '../runtime/services.ts';
 import { fillUrl } from '../data/url-template.ts';
 import { apiOf, dialogsOf } from './context-needs.ts';
+import { startProgress } from './progress.ts';
 import { reportError } from './report-error.ts';
 import { templateVars } from './template-vars.ts';
 import type { ActionContext } from './types.ts';
@@ -22,13 +23,15 @@ export default async function importAction(ctx: ActionContext): Promise<void> {
   const dialogs = dialogsOf(ctx);
   const api = ctx.entity ? apiOf(ctx, { vars: templateVars(ctx) }) : undefined;
   const s = ctx.services;
-  let imported = 0;
+  // The list refreshes as soon as rows are in, even when the dialog was closed during the upload.
+  const onImported = (n: number) => {
+    if (n > 0) void ctx.refresh();
+  };
   await dialogs.open({
     title: s.label(ctx.action.label, s.t('hzero.common.button.import', 'Import')),
     width: 640,
-    render: (close) => <ImportDialog services={s} upload={(file) => (api ? api.importFile(file, url) : uploadTo(s, url!, templateVars(ctx), file))} onImported={(n) => (imported += n)} onClose={() => close()} />,
+    render: (close) => <ImportDialog services={s} upload={(file) => (api ? api.importFile(file, url) : uploadTo(s, url!, templateVars(ctx), file))} onImported={onImported} onClose={() => close()} />,
   });
-  if (imported > 0) await ctx.refresh();
 }
 
 /** An import to an explicit URL on a screen without an entity. */
@@ -42,14 +45,19 @@ function ImportDialog({ services: s, upload: send, onImported, onClose }: { serv
   const [file, setFile] = useState<File>();
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ImportReport>();
+  // The dialog may be closed while a large file is read: the notice stays and says how it ended.
   const upload = async () => {
     if (!file) return;
     setBusy(true);
+    const progress = startProgress(s, `${s.t('hzero.common.button.import', 'Import')}: ${file.name}`);
+    progress.update(0);
     try {
       const r = await send(file);
       setReport(r);
       onImported(r.imported);
+      progress.done(s.t('hzero.common.import.summary', '{{imported}} of {{total}} rows imported, {{failed}} failed', { imported: r.imported, total: r.total, failed: r.failed }));
     } catch (e) {
+      progress.failed((e as Error).message, () => void upload());
       reportError(s, e, 'import');
     } finally {
       setBusy(false);

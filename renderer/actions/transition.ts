@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { apiOf, dialogsOf } from './context-needs.ts';
+import { startProgress } from './progress.ts';
 import type { ActionContext } from './types.ts';
 
 type Row = Record<string, unknown>;
@@ -46,7 +47,37 @@ export default async function transition(ctx: ActionContext): Promise<void> {
     if (done) await ctx.refresh();
     return;
   }
+  if (rows.length > 1) return moveMany(ctx, rows, name, tr.label);
   for (const r of rows) await api.transition(r, name);
   ctx.services.notify.success(ctx.services.t('hzero.common.notification.success', 'Operation succeeded'));
   await ctx.refresh();
+}
+
+/**
+ * Selected rows moved one by one with a progress notice the person can dismiss and work on; a
+ * failure stops there (the rows after it untouched, as the person would expect of a batch they
+ * can see) and its Retry carries on from that row.
+ */
+async function moveMany(ctx: ActionContext, rows: Row[], name: string, trLabel: unknown): Promise<void> {
+  const s = ctx.services;
+  const api = apiOf(ctx);
+  const title = ctx.action.label ? s.label(ctx.action.label) : trLabel ? s.label(trLabel as string) : name;
+  const progress = startProgress(s, title);
+  const run = async (from: number): Promise<void> => {
+    progress.update(from, rows.length);
+    for (let i = from; i < rows.length; i++) {
+      try {
+        await api.transition(rows[i]!, name);
+      } catch (e) {
+        const message = (e as Error).message;
+        progress.failed(s.t('hzero.common.progress.stopped', '{{done}} of {{total}} done, then stopped: {{message}}', { done: i, total: rows.length, message }), () => void run(i));
+        await ctx.refresh();
+        return;
+      }
+      progress.update(i + 1, rows.length);
+    }
+    progress.done(s.t('hzero.common.progress.finished', 'All {{total}} done', { total: rows.length }));
+    await ctx.refresh();
+  };
+  await run(0);
 }

@@ -28,6 +28,11 @@ export interface ActionContext {
   save?(): Promise<boolean>;
   /** Lists with editable columns and editable detail tabs: the record form `form` actions open. */
   form?: RecordFormSpec;
+  /**
+   * Form pages: asks before leaving with unsaved changes (resolves false to stay); when the person
+   * chooses to leave, the page's changes are dropped so its tab does not ask again.
+   */
+  leave?(): Promise<boolean>;
   /** Detail pages: the record as the page shows it (header sections, line tabs), for `print`. */
   document?: PrintDocument;
 }

@@ -33,3 +33,14 @@ export function classifySaveError(e: unknown): SaveFailure {
   if (field) return { kind: 'field', field, message };
   return { kind: 'other', message };
 }
+
+/** Why a page or a list could not show its data: what the state panel says and whether retrying can help. */
+export type LoadProblem = { kind: 'forbidden' | 'notFound' | 'failed'; message: string };
+
+export function classifyLoadError(e: unknown): LoadProblem {
+  const x = (e ?? {}) as Shaped;
+  const message = x.body?.message ?? x.message ?? String(e);
+  if (x.status === 403) return { kind: 'forbidden', message };
+  if (x.status === 404) return { kind: 'notFound', message };
+  return { kind: 'failed', message };
+}

@@ -15,7 +15,8 @@ export default function DialogLayer({ dialogs }: { dialogs: OpenDialog[] }) {
       shown.current.add(d.id);
       modal.confirm({
         title: d.spec.title,
-        content: d.spec.content,
+        content: d.spec.testId ? <div data-testid={d.spec.testId}>{d.spec.content}</div> : d.spec.content,
+        focusable: { autoFocusButton: d.spec.focus ?? 'ok' },
         width: 416,
         okText: d.spec.okText,
         cancelText: d.spec.cancelText,

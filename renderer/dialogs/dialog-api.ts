@@ -14,6 +14,10 @@ export interface ConfirmSpec {
   content: ReactNode;
   okText?: string;
   cancelText?: string;
+  /** Which button has the focus when it opens (antd's default: OK). */
+  focus?: 'ok' | 'cancel';
+  /** `data-testid` of the confirmation's content. */
+  testId?: string;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { FieldProps } from './types.ts';
 export default function JsonField({ value, onChange, disabled, id, mode }: FieldProps) {
   const [text, setText] = useState(() => (value === undefined || value === null ? '' : JSON.stringify(value, null, 2)));
   const [bad, setBad] = useState(false);
-  if (mode === 'view' || disabled) return <pre style={{ margin: 0, maxHeight: 240, overflow: 'auto', background: '#fafafa', padding: 8 }}>{JSON.stringify(value ?? null, null, 2)}</pre>;
+  if (mode === 'view' || disabled) return <pre style={{ margin: 0, maxHeight: 240, overflow: 'auto', background: 'var(--app-bg-alt, #fafafa)', padding: 8 }}>{JSON.stringify(value ?? null, null, 2)}</pre>;
   return (
     <Input.TextArea
       id={id}

@@ -46,9 +46,18 @@ export interface RendererServices {
   notify: { success(text: string): void; error(text: string): void };
   /** Tells the shell which document the open tab shows (its number and status), for the page header and tab title. */
   setPageInfo?(info: { number?: string; status?: string } | undefined): void;
-  /** Registers the open tab's before-close guard (unsaved changes). */
-  onBeforeClose?(fn: () => boolean | Promise<boolean>): () => void;
+  /**
+   * Registers the open tab's before-close guard (unsaved changes). `unsaved` says, without asking,
+   * whether the guard would ask: the host's window-close warning uses it, as the guard's own dialog cannot show then.
+   */
+  onBeforeClose?(fn: () => boolean | Promise<boolean>, unsaved?: () => boolean): () => void;
   accessToken(): string | undefined;
+  /**
+   * Shows a long action's progress (an export, an import, a move of many records) where the person
+   * can leave it running and carry on: the shell puts it in a notification they may dismiss while
+   * the work goes on (they hear of the end anyway). Absent (a story, a test): nothing is shown.
+   */
+  progress?(title: string): ProgressReport;
   /**
    * The screen a dialog opens by schema file, resolved as the shell resolves a tab's route: a
    * published stored page of the tenant or site serving one of the file's routes (tenant overlay
@@ -68,6 +77,15 @@ export interface ScreenSource {
   load(): Promise<string>;
   /** The route pattern it serves, when it came from a route. */
   route?: string;
+}
+
+/** One long action's progress, as its runner reports it. */
+export interface ProgressReport {
+  /** `done` of `total` steps finished; without `total` the work is under way with no measure. */
+  update(done: number, total?: number): void;
+  done(text: string): void;
+  /** Stopped by a failure; `retry` carries on from where it stopped. */
+  failed(text: string, retry?: () => void): void;
 }
 
 export const RendererContext = createContext<RendererServices | null>(null);

@@ -23,6 +23,8 @@ export interface DataTableProps {
   rows: Row[];
   rowKey: string;
   loading?: boolean;
+  /** Shown in the grid when there are no rows (the list's empty or problem state); antd's plain "No data" otherwise. */
+  empty?: ReactNode;
   sort?: { field: string; order: 'asc' | 'desc' };
   onSort?(field: string): void;
   selection?: 'single' | 'multiple';
@@ -254,7 +256,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
           {rowModel.length === 0 && !p.loading ? (
             <div role="row" aria-rowindex={2}>
               <div role="gridcell" aria-colspan={colCount} className="dt-empty">
-                <Empty description={s.t('hzero.common.message.empty', 'No data')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+                {p.empty ?? <Empty description={s.t('hzero.common.message.empty', 'No data')} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
               </div>
             </div>
           ) : (

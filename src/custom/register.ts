@@ -26,6 +26,11 @@ export function registerCustom(r: Registries): Registries {
   r.customComponents.register('RfxOfflineImport', () => import('./ssrc/OfflineImport.tsx') as never);
   r.customComponents.register('RfxPublicDetail', () => import('./ssrc/PublicRfxDetail.tsx') as never);
   r.customComponents.register('RfxQuotationMonitor', () => import('./ssrc/QuotationMonitor.tsx') as never);
+  // The dev pages of §2.1 (/test/*), for site administrators: each its own chunk, never in the first screen.
+  r.customComponents.register('DevDemo', () => import('../dev/DevDemo.tsx') as never);
+  r.customComponents.register('DevPlayground', () => import('../dev/DevPlayground.tsx') as never);
+  r.customComponents.register('DevBank', () => import('../dev/DevBank.tsx') as never);
+  r.customComponents.register('DevError', () => import('../dev/DevError.tsx') as never);
   // Action handlers named by `{"type": "custom", "handler": "<name>"}`.
   r.customHandlers.register('copyField', () => import('./handlers/copy-field.ts'));
   return r;

@@ -1,4 +1,4 @@
-import { BellOutlined, ColumnHeightOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, BulbOutlined, ColumnHeightOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Popover, Space, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
@@ -6,6 +6,7 @@ import { logoutUrl } from '../auth/login-redirect.ts';
 import { getAccessToken, removeAccessToken } from '../auth/token.ts';
 import { SUPPORTED_LANGUAGES } from '../stores/I18nStore.ts';
 import { density } from '../stores/density.ts';
+import { themeMode } from '../stores/theme-mode.ts';
 import { useStores } from '../StoreContext.ts';
 import type { MenuItemType } from 'antd/es/menu/interface';
 import { MenuSearch } from './header/MenuSearch.tsx';
@@ -83,6 +84,13 @@ export const HeaderBar = observer(function HeaderBar() {
                 label: density.compact ? i18n.t('hzero.common.header.comfortable', 'Comfortable layout') : i18n.t('hzero.common.header.compact', 'Compact layout'),
                 onClick: density.toggle,
                 'data-testid': 'density-switch',
+              } as MenuItemType,
+              {
+                key: 'theme',
+                icon: <BulbOutlined />,
+                label: themeMode.dark ? i18n.t('hzero.common.header.lightTheme', 'Light theme') : i18n.t('hzero.common.header.darkTheme', 'Dark theme'),
+                onClick: themeMode.toggle,
+                'data-testid': 'theme-switch',
               } as MenuItemType,
               { key: 'logout', icon: <LogoutOutlined />, label: i18n.t('hzero.common.button.logout', 'Sign out'), onClick: logout },
             ],

@@ -1,5 +1,7 @@
 import type { ArgsProps as MessageArgs } from 'antd/es/message/interface';
 import type { ArgsProps as NotificationArgs } from 'antd/es/notification/interface';
+import type { ProgressReport } from '../../renderer/runtime/services.ts';
+import type { I18nStore } from '../stores/I18nStore.ts';
 
 // Notifications and toasts appear after something happened, never on the first paint; their
 // antd code loads on first use instead of with the shell.
@@ -21,4 +23,17 @@ export function preloadFeedback(): void {
   const load = () => void import('antd/es/notification');
   if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
   else setTimeout(load, 2000);
+}
+
+/**
+ * A long action's progress notice (progress-notice.tsx: antd's Progress with the notification),
+ * loaded on first use like the rest of the feedback; calls made before it arrives run in order.
+ */
+export function progress(i18n: I18nStore, title: string): ProgressReport {
+  const report = import('./progress-notice.tsx').then((m) => m.progressNotice(i18n, title));
+  return {
+    update: (done, total) => void report.then((r) => r.update(done, total)),
+    done: (text) => void report.then((r) => r.done(text)),
+    failed: (text, retry) => void report.then((r) => r.failed(text, retry)),
+  };
 }

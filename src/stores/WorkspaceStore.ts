@@ -29,10 +29,12 @@ export class WorkspaceStore {
   pageInfo = new Map<string, PageInfo>();
   private pathnameStack: Array<{ pathname: string; search: string }> = [];
   private beforeClose = new Map<string, BeforeClose>();
+  /** Tabs whose guard asks in a dialog of its own: whether they hold unsaved changes, asked without asking the person. */
+  private unsavedProbes = new Map<string, () => boolean>();
   private closeListeners = new Set<(key: string) => void>();
 
   constructor(private readonly storage: Storage | undefined = typeof sessionStorage === 'undefined' ? undefined : sessionStorage) {
-    makeAutoObservable<WorkspaceStore, 'beforeClose' | 'closeListeners' | 'storage'>(this, { beforeClose: false, closeListeners: false, storage: false }, { autoBind: true });
+    makeAutoObservable<WorkspaceStore, 'beforeClose' | 'unsavedProbes' | 'closeListeners' | 'storage'>(this, { beforeClose: false, unsavedProbes: false, closeListeners: false, storage: false }, { autoBind: true });
   }
 
   setRouterData(routes: RouteInfo[]): void {
@@ -138,15 +140,23 @@ export class WorkspaceStore {
     if (i >= 0) this.tabs[i] = { ...this.tabs[i]!, ...tab };
   }
 
-  /** One callback per tab; a second registration is refused with a console warning (§8). */
-  onBeforeTabRemove(key: string, fn: BeforeClose): () => void {
+  /**
+   * One callback per tab; a second registration is refused with a console warning (§8). A guard that
+   * asks in the app's own dialog (not window.confirm) passes `unsaved` too, so the window's close and
+   * a page replacement can learn whether it would ask without opening that dialog.
+   */
+  onBeforeTabRemove(key: string, fn: BeforeClose, unsaved?: () => boolean): () => void {
     if (this.beforeClose.has(key)) {
       console.warn(`Only one before-close callback is allowed per tab (tab ${key})`);
       return () => undefined;
     }
     this.beforeClose.set(key, fn);
+    if (unsaved) this.unsavedProbes.set(key, unsaved);
     return () => {
-      if (this.beforeClose.get(key) === fn) this.beforeClose.delete(key);
+      if (this.beforeClose.get(key) === fn) {
+        this.beforeClose.delete(key);
+        this.unsavedProbes.delete(key);
+      }
     };
   }
 
@@ -158,6 +168,8 @@ export class WorkspaceStore {
   async closesQuietly(key: string): Promise<boolean> {
     const guard = this.beforeClose.get(key);
     if (!guard) return true;
+    const probe = this.unsavedProbes.get(key);
+    if (probe) return !probe();
     const confirm = window.confirm;
     let asked = false;
     window.confirm = () => ((asked = true), false);
@@ -182,7 +194,12 @@ export class WorkspaceStore {
     let asked = false;
     window.confirm = () => ((asked = true), false);
     try {
-      for (const guard of this.beforeClose.values()) {
+      for (const [key, guard] of this.beforeClose) {
+        const probe = this.unsavedProbes.get(key);
+        if (probe) {
+          if (probe()) return true;
+          continue;
+        }
         const r = guard();
         if (asked || r === false) return true;
       }
@@ -222,6 +239,7 @@ export class WorkspaceStore {
     this.tabs = removalInfo(this.tabs, key).nextTabs;
     this.activeTabKey = this.tabs.some((t) => t.key === nextActive) ? nextActive : HOME_TAB_KEY;
     this.beforeClose.delete(key);
+    this.unsavedProbes.delete(key);
     this.pageInfo.delete(key);
     for (const l of this.closeListeners) l(key);
     this.persist();
@@ -246,6 +264,7 @@ export class WorkspaceStore {
     this.tabs = [HOME_TAB];
     this.activeTabKey = HOME_TAB_KEY;
     this.beforeClose.clear();
+    this.unsavedProbes.clear();
     this.storage?.removeItem(TAB_SESSION_KEY);
   }
 

@@ -17,8 +17,11 @@ import { type E2E, startE2E } from './browser.ts';
  * panel, a failed API call (5xx or 404) or a list without rows. Routes open inside one signed-in
  * app the way its links open them (a new tab, closed afterwards), so each costs its screen, not a
  * browser context and an app start; `{pub}` pages, which have no tabs, get a page of their own.
+ * A11Y_THEME=dark makes every visitor switch to the dark theme first (the default run has a
+ * short dark pass of its own at the end).
  */
-const modules = (process.env.ROUTE_MODULES ?? 'hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,scm,ssrc,hwfl,hsdr,hcnf,hitf').split(',');
+// `shell`: the routes of §2.1 that have a screen (the dev pages /test/*).
+const modules = (process.env.ROUTE_MODULES ?? 'shell,hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,scm,ssrc,hwfl,hsdr,hcnf,hitf').split(',');
 const catalogue = JSON.parse(readFileSync(join(projectRoot, 'schemas/catalogue/routes.json'), 'utf8')) as Array<{ path: string; module: string }>;
 const wanted = new Set(catalogue.filter((r) => modules.includes(r.module)).map((r) => r.path));
 const entities = loadEntities();
@@ -52,6 +55,8 @@ const expertRoutes = manifest.flatMap((s) =>
     .filter((r) => !r.includes('/:') && expertGrants.some((g) => g.startsWith('ssrc/') && (r === `/${g}` || r.startsWith(`/${g}/`))))
     .map((route) => ({ route, file: s.file })),
 );
+/** Pages whose point is the error boundary's panel (§2.1 /test/error): it must show, and pass the checks like any page. */
+const SHOWS_ERROR_PANEL = new Set(['/test/error']);
 const entityOf = (name: string): EntityDecl => {
   const e = entities.get(name);
   if (!e) throw new Error(`unknown entity ${name}`);
@@ -105,7 +110,19 @@ async function visitor(user: string): Promise<Visitor> {
   if (user === 'admin') await e.app.inject({ method: 'PUT', url: `/iam/v1/users/tenant-id?tenantId=${TENANT}`, headers: { authorization: `bearer ${token}` } });
   const app = await newPage('/workplace', token);
   await app.getByTestId('workspace-tabs').waitFor();
+  if (DARK) await toDarkTheme(app);
   return { token, app };
+}
+
+const DARK = process.env.A11Y_THEME === 'dark';
+/** Switches the signed-in app to the dark theme the way a person does, from the user menu. */
+async function toDarkTheme(app: Page) {
+  await app.getByTestId('user-menu').hover();
+  await app.getByTestId('theme-switch').click();
+  await app.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+  // The menu closes when the pointer leaves it; left open it would be part of every page checked.
+  await app.mouse.move(700, 600);
+  await app.getByTestId('theme-switch').waitFor({ state: 'hidden' });
 }
 
 beforeAll(async () => {
@@ -170,7 +187,7 @@ async function visit(who: Visitor, route: string, file: string, rowsExpected = t
   const scope = pub ? page.locator('body') : page.locator('.ant-tabs-content-active');
   const screen = scope.locator(`[data-screen="${route}"]`).or(scope.getByTestId('schema-error')).or(scope.locator('[data-testid^="exception-"]'));
   await screen.first().waitFor({ timeout: 15000 });
-  expect(await scope.getByTestId('schema-error').count(), 'error panel').toBe(0);
+  expect(await scope.getByTestId('schema-error').count(), 'error panel').toBe(SHOWS_ERROR_PANEL.has(route) ? 1 : 0);
   expect(await scope.locator('[data-testid^="exception-"]').count(), 'exception page').toBe(0);
   if (doc.kind === 'list' && rowsExpected) {
     await scope.locator(`[data-screen="${route}"] [role="row"][data-row-key]`).first().waitFor({ timeout: 10000 }).catch(() => problems.push('the list has no rows'));
@@ -233,16 +250,21 @@ describe('the expert’s side', () => {
  * The same check in English (texts differ in length and language): one screen of each kind per
  * module by default, every route with A11Y_ALL_LANGUAGES=1.
  */
-describe('in English', () => {
+/** One route of each page kind per module (all of them when `all`). */
+function onePerKind(all: boolean) {
   const seen = new Set<string>();
-  const sample = screens
+  return screens
     .flatMap((s) => s.routes.filter((r) => wanted.has(r) && !OWN_PAGES[r]).map((route) => ({ route, file: s.file, kind: String(docs.get(s.file)!.kind) })))
     .filter((r) => {
       const k = `${r.route.split('/')[1]}:${r.kind}`;
-      if (process.env.A11Y_ALL_LANGUAGES !== '1' && seen.has(k)) return false;
+      if (!all && seen.has(k)) return false;
       seen.add(k);
       return true;
     });
+}
+
+describe('in English', () => {
+  const sample = onePerKind(process.env.A11Y_ALL_LANGUAGES === '1');
   beforeAll(async () => {
     await admin.app.getByTestId('language-switch').click();
     await admin.app.getByRole('menuitem', { name: 'English' }).click();
@@ -254,5 +276,21 @@ describe('in English', () => {
   });
   describe.each(sample)('$route', ({ route, file }) => {
     it('opens cleanly and accessibly for admin in English', () => visit(admin, route, file, true, `${route} (en_US)`));
+  });
+});
+
+/**
+ * The dark theme (antd's dark algorithm, our own CSS through theme.css's variables): one screen of
+ * each kind per module, in English as the pass above left the app. A11Y_THEME=dark checks every
+ * route in it instead, so this pass is then skipped.
+ */
+describe.skipIf(DARK)('in the dark theme', () => {
+  beforeAll(() => toDarkTheme(admin.app));
+  it('workplace is accessible', async () => {
+    await settled();
+    await accessible(admin.app, '/workplace (dark)');
+  });
+  describe.each(onePerKind(false))('$route', ({ route, file }) => {
+    it('opens cleanly and accessibly for admin in the dark theme', () => visit(admin, route, file, true, `${route} (dark)`));
   });
 });

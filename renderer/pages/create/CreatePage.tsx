@@ -1,10 +1,11 @@
-import { Button, Space, Spin } from 'antd';
+import { Button, Space } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { entityApi } from '../../data/entity-api.ts';
 import { fillUrl } from '../../data/url-template.ts';
 import { useDialogs } from '../../dialogs/dialog-api.ts';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
+import { confirmLeave } from '../../form/confirm-leave.ts';
 import { submitForm } from '../../form/form-controller.ts';
 import { FormSections, scrollToField } from '../../form/FormSections.tsx';
 import { FormStore } from '../../form/FormStore.ts';
@@ -12,6 +13,7 @@ import { prepareForm } from '../../form/prepare-form.ts';
 import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
 import type { CreateScreen } from '../../schema/screen.ts';
+import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 
@@ -19,7 +21,7 @@ import type { PageProps } from '../types.ts';
 export default function CreatePage({ screen, params, file, onDone }: PageProps<CreateScreen>) {
   const s = useServices();
   const prepared = usePrepared(() => prepareForm(s, screen.entity, screen.sections), [screen]);
-  if (prepared.status === 'loading') return <Spin />;
+  if (prepared.status === 'loading') return <PageState state="loading" />;
   if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
   return <CreateView {...prepared.value} screen={screen} params={params} onDone={onDone} />;
 }
@@ -27,17 +29,24 @@ export default function CreatePage({ screen, params, file, onDone }: PageProps<C
 const CreateView = observer(function CreateView({ entity, sections, fields, screen, params, onDone }: Awaited<ReturnType<typeof prepareForm>> & { screen: CreateScreen; params: Record<string, string>; onDone?: PageProps['onDone'] }) {
   const s = useServices();
   const screenRoute = useScreenRoute(screen, params);
-  const store = useMemo(() => {
-    const initial: Record<string, unknown> = {};
+  const initial = useMemo(() => {
+    const values: Record<string, unknown> = {};
     for (const f of fields) {
       const d = f.defaultValue ?? f.decl.default;
-      if (d !== undefined) initial[f.name] = d;
+      if (d !== undefined) values[f.name] = d;
     }
-    return new FormStore(entity, fields, initial, () => ({ user: s.user, route: params }), (f) => s.label(f.label));
-  }, [entity, fields, s, params]);
+    return values;
+  }, [fields]);
+  const store = useMemo(() => new FormStore(entity, fields, initial, () => ({ user: s.user, route: params }), (f) => s.label(f.label)), [entity, fields, initial, s, params]);
   const dialogs = useDialogs();
   const api = useMemo(() => entityApi(s, entity, { vars: params, endpoints: { create: screen.data?.create } }), [s, entity, params, screen]);
-  useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
+  useEffect(() => s.onBeforeClose?.(() => !store.dirty || confirmLeave(s, dialogs), () => store.dirty), [s, store, dialogs]);
+  // Cancel: back where the person came from, dropping the input (after asking, when there is any).
+  const cancel = async () => {
+    if (store.dirty && !(await confirmLeave(s, dialogs))) return;
+    store.reset(initial);
+    history.back();
+  };
   const submit = async () => {
     // Validation includes the fields' async server checks (uniqueness), which block the submit while failing.
     const r = await submitForm(store, { mode: 'create', send: (body) => api.create(body) }, { s, dialogs });
@@ -58,6 +67,12 @@ const CreateView = observer(function CreateView({ entity, sections, fields, scre
         <Button type="primary" loading={store.saving} onClick={() => void submit()} data-testid="submit-button">
           {s.t('hzero.common.button.save', 'Save')}
         </Button>
+        {/* In a dialog the dialog's own close button cancels. */}
+        {!onDone && (
+          <Button onClick={() => void cancel()} data-testid="cancel-button">
+            {s.t('hzero.common.button.cancel', 'Cancel')}
+          </Button>
+        )}
       </Space>
       <FormSections store={store} sections={sections} />
     </div>

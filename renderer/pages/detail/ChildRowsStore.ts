@@ -1,5 +1,6 @@
 import { makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { EntityApi } from '../../data/entity-api.ts';
+import { classifyLoadError, type LoadProblem } from '../../data/request-errors.ts';
 import { listAll } from '../../data/list-all.ts';
 
 type Row = Record<string, unknown>;
@@ -9,10 +10,11 @@ export class ChildRowsStore {
   rows: Row[] = [];
   loading = true;
   error: string | undefined = undefined;
+  problem: LoadProblem | undefined = undefined;
   private seq = 0;
 
   constructor(readonly api: EntityApi) {
-    makeObservable<ChildRowsStore, 'seq'>(this, { rows: observableRef, loading: observable, error: observable, seq: false });
+    makeObservable<ChildRowsStore, 'seq'>(this, { rows: observableRef, loading: observable, error: observable, problem: observable, seq: false });
   }
 
   /** The lines matching the tab's filter; a late answer for an older filter is dropped. */
@@ -21,12 +23,18 @@ export class ChildRowsStore {
     runInAction(() => {
       this.loading = true;
       this.error = undefined;
+      this.problem = undefined;
     });
     try {
       const { rows } = await listAll(this.api, filter);
       if (seq === this.seq) runInAction(() => (this.rows = rows));
     } catch (e) {
-      if (seq === this.seq) runInAction(() => (this.error = (e as Error).message));
+      if (seq === this.seq)
+        runInAction(() => {
+          this.error = (e as Error).message;
+          this.problem = classifyLoadError(e);
+          this.rows = [];
+        });
     } finally {
       if (seq === this.seq) runInAction(() => (this.loading = false));
     }

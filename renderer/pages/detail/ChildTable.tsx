@@ -1,4 +1,4 @@
-import { Alert, Button, Space } from 'antd';
+import { Space } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { ActionButton } from '../../actions/ActionButton.tsx';
@@ -8,6 +8,7 @@ import type { RecordFormSpec } from '../../form/RecordForm.tsx';
 import { useServices } from '../../runtime/services.ts';
 import type { ActionBase, Section } from '../../schema/screen.ts';
 import { DataTable } from '../../table/DataTable.tsx';
+import { PageState } from '../PageState.tsx';
 import { ChildRowsStore } from './ChildRowsStore.ts';
 import { filterValues } from './filter-values.ts';
 import { InlineLines } from './InlineLines.tsx';
@@ -79,6 +80,13 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
       rows={store.rows}
       rowKey={tab.table?.rowKey ?? entity.primaryKey}
       loading={store.loading}
+      empty={
+        store.problem ? (
+          <PageState state="problem" problem={store.problem} onRetry={() => void store.load(fixed)} />
+        ) : (
+          <PageState state="empty" hint={tab.editable ? s.t('hzero.common.state.emptyLines', 'No lines yet. Add one with the button above.') : undefined} />
+        )
+      }
       tree={tab.table?.tree}
       summary={tab.table?.summary}
       summaryWhere={tab.table?.summaryWhere}
@@ -96,31 +104,10 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
       rowActionsWidth={140}
     />
   );
-  const failed = store.error && (
-    <Alert
-      type="error"
-      showIcon
-      title={store.error}
-      action={
-        <Button size="small" onClick={() => void store.load(fixed)}>
-          {s.t('hzero.common.button.retry', 'Retry')}
-        </Button>
-      }
-    />
-  );
-  if (!tab.editable)
-    return failed ? (
-      <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-        {failed}
-        {table}
-      </Space>
-    ) : (
-      table
-    );
+  if (!tab.editable) return table;
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="editable-lines">
       <ActionButton action={CREATE_LINE} name="create-line" scope={scope} context={ctx()} />
-      {failed}
       {table}
     </Space>
   );

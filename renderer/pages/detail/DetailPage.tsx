@@ -1,8 +1,9 @@
-import { Alert, Button, Space, Spin, Tabs } from 'antd';
+import { Button, Space, Tabs } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { ActionButton } from '../../actions/ActionButton.tsx';
 import { useDialogs } from '../../dialogs/dialog-api.ts';
+import { confirmLeave } from '../../form/confirm-leave.ts';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
 import { FormSections, scrollToField } from '../../form/FormSections.tsx';
 import { prepareForm } from '../../form/prepare-form.ts';
@@ -13,6 +14,7 @@ import { resolveColumn, type ResolvedColumn } from '../../schema/resolve-field.t
 import type { DetailScreen, DetailTab } from '../../schema/screen.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import { meaningOf } from '../../schema/meaning.ts';
+import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 import { ChildTable } from './ChildTable.tsx';
@@ -42,7 +44,7 @@ export default function DetailPage({ screen, params, file }: PageProps<DetailScr
     const reads = await early?.catch(() => undefined);
     return { ...form, tabs, early: reads?.lines, store: new DetailStore(screen, form.entity, form.fields, s, params, reads?.record) };
   }, [screen, JSON.stringify(params)]);
-  if (prepared.status === 'loading') return <Spin />;
+  if (prepared.status === 'loading') return <PageState state="loading" />;
   if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
   return <DetailView {...prepared.value} screen={screen} params={params} />;
 }
@@ -78,9 +80,10 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
     s.setPageInfo?.({ number: docNumber == null ? undefined : String(docNumber), status: docStatus == null ? undefined : String(docStatus) });
     return () => s.setPageInfo?.(undefined);
   }, [s, docNumber, docStatus]);
-  useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
-  if (store.loading && !store.form.values[entity.primaryKey]) return <Spin />;
-  if (store.error) return <Alert type="error" title={store.error} />;
+  useEffect(() => s.onBeforeClose?.(() => !store.dirty || confirmLeave(s, dialogs), () => store.dirty), [s, store, dialogs]);
+  if (store.loading && !store.form.values[entity.primaryKey]) return <PageState state="loading" />;
+  // Nothing to show yet: the state takes the page; a failed reload keeps the record on screen under it.
+  if (store.problem && store.form.values[entity.primaryKey] === undefined) return <PageState state="problem" problem={store.problem} onRetry={() => void store.load()} />;
   const editable = screen.editable !== false;
   const save = async () => {
     const r = await store.save();
@@ -95,6 +98,13 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
     params,
     refresh: () => store.load(),
     save,
+    leave: async () => {
+      if (!store.dirty) return true;
+      if (!(await confirmLeave(s, dialogs))) return false;
+      // Left without saving: the tab shows the record as stored again, and does not ask a second time.
+      await store.load();
+      return true;
+    },
     document: { title: screen.title ?? entity.label ?? entity.name, form: store.form, sections, tabs, vars: { ...s.user, ...params, ...store.form.values } },
   });
   // Child tables fill their filters from the record; spreading it reads every value, which would
@@ -115,6 +125,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
           <ActionButton key={i} action={a} scope={scope} context={ctx} />
         ))}
       </Space>
+      {store.problem && <PageState state="problem" problem={store.problem} onRetry={() => void store.load()} />}
       <FormSections store={store.form} sections={sections} readOnly={!editable} />
       {(tabs.length > 0 || screen.history) && (
         <Tabs

@@ -1,5 +1,6 @@
 import { makeObservable, observable, runInAction } from 'mobx';
 import { entityApi, type EntityApi } from '../../data/entity-api.ts';
+import { classifyLoadError, type LoadProblem } from '../../data/request-errors.ts';
 import type { DialogApi } from '../../dialogs/dialog-api.ts';
 import { submitForm } from '../../form/form-controller.ts';
 import { FormStore } from '../../form/FormStore.ts';
@@ -13,6 +14,8 @@ import type { DetailScreen } from '../../schema/screen.ts';
 export class DetailStore {
   loading = true;
   error: string | undefined = undefined;
+  /** Why the record could not be read (permission, missing, network or server), for the page's state panel. */
+  problem: LoadProblem | undefined = undefined;
   readonly form: FormStore;
   readonly api: EntityApi;
   /** Set by the page once mounted: where a version conflict offers the reload. */
@@ -29,7 +32,7 @@ export class DetailStore {
   ) {
     this.form = new FormStore(entity, fields, {}, () => ({ user: s.user, route: params }), (f) => s.label(f.label));
     this.api = entityApi(s, entity, { vars: params, endpoints: { get: screen.data?.get, update: screen.data?.update } });
-    makeObservable(this, { loading: observable, error: observable });
+    makeObservable(this, { loading: observable, error: observable, problem: observable });
   }
 
   /** Child tabs with unsaved inline lines (they save on their own, but closing the tab must ask). */
@@ -59,11 +62,13 @@ export class DetailStore {
         this.form.reset(rec);
         this.loading = false;
         this.error = undefined;
+        this.problem = undefined;
       });
     } catch (e) {
       runInAction(() => {
         this.loading = false;
         this.error = (e as Error).message;
+        this.problem = classifyLoadError(e);
       });
     }
   }

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { entityApi } from '../../data/entity-api.ts';
 import type { RendererServices } from '../../runtime/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
+import { classifyLoadError, type LoadProblem } from '../../data/request-errors.ts';
 import type { HistoryEntry } from '../../schema/history.ts';
 
 /** One line of a change: the field and what it became (and was, when the server recorded it). */
@@ -24,27 +25,39 @@ export class HistoryStore {
   entries: HistoryEntry[] = [];
   loading = false;
   error: string | undefined = undefined;
+  problem: LoadProblem | undefined = undefined;
+  private lastId: unknown;
 
   constructor(
     private readonly s: RendererServices,
     private readonly entity: EntityDecl,
   ) {
-    makeAutoObservable<HistoryStore, 's' | 'entity'>(this, { s: false, entity: false }, { autoBind: true });
+    makeAutoObservable<HistoryStore, 's' | 'entity' | 'lastId'>(this, { s: false, entity: false, lastId: false }, { autoBind: true });
   }
 
   async load(id: unknown): Promise<void> {
     if (id === undefined || id === null || id === '') return;
+    this.lastId = id;
     this.loading = true;
     try {
       const rows = await entityApi(this.s, this.entity).history(id);
       runInAction(() => {
         this.entries = rows;
         this.error = undefined;
+        this.problem = undefined;
       });
     } catch (e) {
-      runInAction(() => (this.error = (e as Error).message));
+      runInAction(() => {
+        this.error = (e as Error).message;
+        this.problem = classifyLoadError(e);
+      });
     } finally {
       runInAction(() => (this.loading = false));
     }
+  }
+
+  /** Loads the same record's history again (the state panel's Retry). */
+  retry(): Promise<void> {
+    return this.load(this.lastId);
   }
 }

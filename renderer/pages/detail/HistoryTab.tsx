@@ -1,8 +1,9 @@
-import { Alert, Empty, Spin, Timeline } from 'antd';
+import { Timeline } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../runtime/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
+import { PageState } from '../PageState.tsx';
 import { changeLines, HistoryStore } from './HistoryStore.ts';
 
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -13,9 +14,9 @@ export const HistoryTab = observer(function HistoryTab({ entity, id, version }: 
   const [store] = useState(() => new HistoryStore(s, entity));
   // Reloaded after each save (the version moves), so the entry just written shows at once.
   useEffect(() => void store.load(id), [store, id, version]);
-  if (store.loading && store.entries.length === 0) return <Spin />;
-  if (store.error) return <Alert type="error" title={store.error} />;
-  if (store.entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={s.t('hzero.common.message.empty', 'No data')} />;
+  if (store.loading && store.entries.length === 0) return <PageState state="loading" />;
+  if (store.problem) return <PageState state="problem" problem={store.problem} onRetry={() => void store.retry()} />;
+  if (store.entries.length === 0) return <PageState state="empty" hint={s.t('hzero.common.state.emptyHistory', 'Changes appear here once the record is saved.')} />;
   const label = (field: string) => {
     const f = entity.fields.find((x) => x.name === field);
     return f ? s.label(f.label, field) : field;

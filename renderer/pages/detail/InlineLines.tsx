@@ -329,7 +329,7 @@ const LineMark = observer(function LineMark({ line }: { line: Line }) {
   const s = useServices();
   const state = line.saveError ? 'error' : line.status === 'create' ? 'new' : line.changed ? 'edited' : undefined;
   if (!state) return null;
-  const color = state === 'error' ? '#ff4d4f' : state === 'new' ? '#52c41a' : '#1677ff';
+  const color = state === 'error' ? 'var(--app-error-border, #ff4d4f)' : state === 'new' ? 'var(--app-tag-green-text, #52c41a)' : 'var(--app-focus, #1677ff)';
   const title = state === 'error' ? line.saveError : s.t(`hzero.common.status.line.${state}`, state === 'new' ? 'New' : 'Edited');
   return (
     <Tooltip title={title}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Form, Pagination, Row, Space } from 'antd';
+import { Button, Card, Col, Form, Pagination, Row, Space } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { type ComponentType, useEffect, useState } from 'react';
 import type { FieldProps } from '../../fields/types.ts';
@@ -14,6 +14,7 @@ import type { EntityDecl } from '../../schema/entity.ts';
 import type { ColumnRef, ListScreen, Section } from '../../schema/screen.ts';
 import { ColumnSettings } from '../../table/ColumnSettings.tsx';
 import { DataTable } from '../../table/DataTable.tsx';
+import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../types.ts';
 import { ListStore } from './ListStore.ts';
@@ -49,7 +50,7 @@ export default function ListPage({ screen, params, file }: PageProps<ListScreen>
     return { entity, search, columns, store };
   }, [screen, JSON.stringify(params)]);
 
-  if (prepared.status === 'loading') return null;
+  if (prepared.status === 'loading') return <PageState state="loading" />;
   if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
   return <ListView {...prepared.value} screen={screen} params={params} route={route} />;
 }
@@ -71,6 +72,13 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
   const ctx = (record?: Record<string, unknown>) => () => ({ entity, api: store.api, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load(), form });
   // A row moved by an approval in another browser: the page shows it without a reload.
   useEffect(() => s.onRecordChanged?.(entity.name, undefined, () => void store.load()), [s, entity.name, store]);
+  // What to do about an empty list: a search that found nothing can be widened; an empty list can be filled from the toolbar.
+  const searched = Object.values(store.query).some((v) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0));
+  const emptyHint = searched
+    ? s.t('hzero.common.state.emptySearch', 'Nothing matches these conditions. Change or reset the search and try again.')
+    : (screen.toolbar?.length ?? 0) > 0
+      ? s.t('hzero.common.state.emptyToolbar', 'There are no records yet. Add one with the buttons above the table.')
+      : s.t('hzero.common.state.emptyNone', 'There are no records yet.');
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-screen={route}>
       {search.length > 0 && (
@@ -90,21 +98,8 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
         )}
         <ColumnSettings store={store.columnSettings} />
       </div>
-      {store.error && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="list-error"
-          title={s.t('hzero.common.message.loadFailed', 'Check the network connection, then try again.')}
-          description={store.error}
-          action={
-            <Button size="small" onClick={() => void store.load()} data-testid="list-retry">
-              {s.t('hzero.common.button.retry', 'Retry')}
-            </Button>
-          }
-        />
-      )}
       <DataTable
+        empty={store.problem ? <PageState state="problem" problem={store.problem} onRetry={() => void store.load()} /> : <PageState state="empty" hint={emptyHint} />}
         columns={columns}
         rows={store.rows}
         rowKey={store.rowKey}

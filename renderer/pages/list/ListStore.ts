@@ -4,6 +4,7 @@ import type { RendererServices } from '../../runtime/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import type { ResolvedColumn } from '../../schema/resolve-field.ts';
 import type { ListScreen } from '../../schema/screen.ts';
+import { classifyLoadError, type LoadProblem } from '../../data/request-errors.ts';
 import { TableSettingsStore, tableScreenCode } from '../../table/table-settings-store.ts';
 
 export interface SortState {
@@ -28,6 +29,8 @@ export class ListStore {
   selection = new Set<string>();
   loading = false;
   error: string | undefined = undefined;
+  /** Why the last load failed (permission, network or server), for the list's state panel. */
+  problem: LoadProblem | undefined = undefined;
   private seq = 0;
   /** The signed-in user's columns of this screen (hidden, order, pins), saved on the server. */
   readonly columnSettings: TableSettingsStore;
@@ -55,6 +58,7 @@ export class ListStore {
       selection: observableRef,
       loading: observable,
       error: observable,
+      problem: observableRef,
       seq: false,
       columnSettings: false,
       api: false,
@@ -117,6 +121,7 @@ export class ListStore {
     runInAction(() => {
       this.loading = true;
       this.error = undefined;
+      this.problem = undefined;
     });
     try {
       const { rows, total } = await this.api.list({ ...this.query, page: this.current - 1, size: this.pageSize, ...(this.sort ? { sort: `${this.sort.field},${this.sort.order}` } : {}) });
@@ -136,6 +141,10 @@ export class ListStore {
       runInAction(() => {
         this.loading = false;
         this.error = (e as Error).message;
+        this.problem = classifyLoadError(e);
+        // Rows from before would pass for the answer to this query.
+        this.rows = [];
+        this.total = 0;
       });
     }
   }

@@ -40,7 +40,7 @@ const VIRTUAL_FROM = 60;
  * height), so its first paint and each edit cost what is on screen, not every row.
  */
 export function ComparisonMatrix({ rows, columns, corner, cell, highlight, tail, tailTitle, testId, rowHeight = 56 }: ComparisonMatrixProps) {
-  const th = { position: 'sticky' as const, top: 0, background: '#fafafa', borderBottom: '1px solid #f0f0f0', padding: '6px 8px', textAlign: 'left' as const, zIndex: 1 };
+  const th = { position: 'sticky' as const, top: 0, background: 'var(--app-bg-alt, #fafafa)', borderBottom: '1px solid var(--app-border-split, #f0f0f0)', padding: '6px 8px', textAlign: 'left' as const, zIndex: 1 };
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualize = rows.length > VIRTUAL_FROM;
   // The virtualizer's functions change with scrolling; nothing here memoises them.
@@ -90,7 +90,7 @@ export function ComparisonMatrix({ rows, columns, corner, cell, highlight, tail,
   );
 }
 
-const td = { borderBottom: '1px solid #f0f0f0', padding: '6px 8px', verticalAlign: 'top' as const };
+const td = { borderBottom: '1px solid var(--app-border-split, #f0f0f0)', padding: '6px 8px', verticalAlign: 'top' as const };
 
 interface RowViewProps extends Pick<ComparisonMatrixProps, 'columns' | 'cell' | 'highlight' | 'tail'> {
   row: MatrixRow;
@@ -101,11 +101,11 @@ interface RowViewProps extends Pick<ComparisonMatrixProps, 'columns' | 'cell' | 
 const MatrixRowView = memo(function MatrixRowView({ row: r, index, columns, cell, highlight, tail, measure }: RowViewProps) {
   return (
     <tr ref={measure} data-index={index} aria-rowindex={index + 2}>
-      <th scope="row" style={{ ...td, position: 'sticky', left: 0, background: '#fff', textAlign: 'left', fontWeight: 'normal' }}>
+      <th scope="row" style={{ ...td, position: 'sticky', left: 0, background: 'var(--app-bg, #fff)', textAlign: 'left', fontWeight: 'normal' }}>
         {r.head}
       </th>
       {columns.map((c) => (
-        <td key={c.key} style={{ ...td, background: highlight?.(r, c) ? '#f6ffed' : undefined }} data-row={r.key} data-column={c.key}>
+        <td key={c.key} style={{ ...td, background: highlight?.(r, c) ? 'var(--app-success-bg, #f6ffed)' : undefined }} data-row={r.key} data-column={c.key}>
           {cell(r, c)}
         </td>
       ))}

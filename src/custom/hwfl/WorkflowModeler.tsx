@@ -329,7 +329,7 @@ export default function WorkflowModeler(props: Record<string, unknown>) {
                           tabIndex={0}
                           aria-label={t('hwfl.modeler.versions.xml', 'BPMN XML of version {{version}}', { version: version.versionNumber })}
                           data-testid="hwfl-modeler-version-xml"
-                          style={{ height: VERSION_HEIGHT, overflow: 'auto', margin: 0, padding: 8, fontSize: 12, background: '#fafafa', border: '1px solid #d9d9d9', borderRadius: 6 }}
+                          style={{ height: VERSION_HEIGHT, overflow: 'auto', margin: 0, padding: 8, fontSize: 12, background: 'var(--app-bg-alt)', border: '1px solid var(--app-border)', borderRadius: 6 }}
                         >
                           {version.xml ?? ''}
                         </pre>

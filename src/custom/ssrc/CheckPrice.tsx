@@ -126,7 +126,7 @@ function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProp
         tail={(r) => {
           const l = line(r.key);
           const a = awardedOf(l.rfxLineId);
-          return <span style={{ color: a > l.quantity ? '#cf1322' : undefined }}>{`${a} / ${l.quantity}`}<br />{saving(l.rfxLineId)}</span>;
+          return <span style={{ color: a > l.quantity ? 'var(--app-error-text)' : undefined }}>{`${a} / ${l.quantity}`}<br />{saving(l.rfxLineId)}</span>;
         }}
       />
     </Card>

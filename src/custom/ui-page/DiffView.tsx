@@ -24,11 +24,11 @@ export function DiffView({ before, after, context = 3 }: { before: string; after
     });
     return out;
   }, [before, after, context]);
-  const colour = { '+': '#f6ffed', '-': '#fff1f0', ' ': 'transparent', '…': '#fafafa' } as const;
+  const colour = { '+': 'var(--app-success-bg)', '-': 'var(--app-error-bg)', ' ': 'transparent', '…': 'var(--app-bg-alt)' } as const;
   return (
     <pre data-testid="ui-page-diff" style={{ maxHeight: 480, overflow: 'auto', fontSize: 12, margin: 0, border: '1px solid #f0f0f0' }}>
       {rows.map((r, i) => (
-        <div key={i} data-sign={r.sign} style={{ background: colour[r.sign], color: r.sign === '…' ? '#999' : undefined, padding: '0 8px' }}>
+        <div key={i} data-sign={r.sign} style={{ background: colour[r.sign], color: r.sign === '…' ? 'var(--app-text-secondary)' : undefined, padding: '0 8px' }}>
           {r.sign} {r.text}
         </div>
       ))}

@@ -26,7 +26,7 @@ export const MenuSearch = observer(function MenuSearch() {
   const label = `${i18n.t('hzero.common.header.menuSearch', 'Search menus')} (Ctrl+K)`;
   if (!active)
     return (
-      <Button icon={<SearchOutlined />} style={{ width: 260, justifyContent: 'flex-start', color: 'rgba(0,0,0,0.62)' }} onClick={() => setActive(true)} onFocus={() => setActive(true)} data-testid="menu-search">
+      <Button icon={<SearchOutlined />} style={{ width: 260, justifyContent: 'flex-start', color: 'var(--app-text-secondary)' }} onClick={() => setActive(true)} onFocus={() => setActive(true)} data-testid="menu-search">
         {label}
       </Button>
     );

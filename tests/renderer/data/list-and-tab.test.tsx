@@ -31,10 +31,10 @@ describe('a list whose page cannot be fetched', () => {
         <ScreenHost file="x/terms.json" load={async () => list} params={{}} />
       </WithServices>,
     );
-    const error = await screen.findByTestId('list-error', {}, { timeout: 3000 });
+    const error = await screen.findByTestId('state-failed', {}, { timeout: 3000 });
     expect(error.textContent).toContain('Network Error');
-    await act(async () => fireEvent.click(screen.getByTestId('list-retry')));
-    await waitFor(() => expect(screen.queryByTestId('list-error')).toBeNull());
+    await act(async () => fireEvent.click(screen.getByTestId('state-retry')));
+    await waitFor(() => expect(screen.queryByTestId('state-failed')).toBeNull());
     await waitFor(() => expect(document.querySelector('[data-row-key="1"]')).toBeTruthy());
   });
 });

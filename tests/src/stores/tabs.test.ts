@@ -114,6 +114,23 @@ describe('tab rules (§2.19, §4)', () => {
     expect(closed).toHaveBeenCalledWith('/hiam/user');
   });
 
+  it('learns of unsaved changes from a guard that asks in its own dialog without opening it (window close, page replacement)', async () => {
+    s.setMenu([], leaves);
+    s.openPath('/hiam/user');
+    let dirty = false;
+    const asked = vi.fn(async () => false);
+    s.onBeforeTabRemove('/hiam/user', () => !dirty || asked(), () => dirty);
+    expect(s.hasUnsavedChanges()).toBe(false);
+    expect(await s.closesQuietly('/hiam/user')).toBe(true);
+    dirty = true;
+    expect(s.hasUnsavedChanges()).toBe(true);
+    expect(await s.closesQuietly('/hiam/user')).toBe(false);
+    expect(asked).not.toHaveBeenCalled();
+    // Closing the tab itself does ask, and the answer "stay" keeps it.
+    expect(await s.removeTab('/hiam/user')).toBeUndefined();
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
   it('persists tabs and the active key in session storage and restores them', () => {
     s.setMenu([], leaves);
     s.openPath('/hiam/user', '?q=1');

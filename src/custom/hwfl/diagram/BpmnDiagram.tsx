@@ -157,12 +157,12 @@ export function BpmnDiagram(p: BpmnDiagramProps) {
           description={<span style={{ whiteSpace: 'pre-wrap' }}>{warnings.slice(0, 5).join('\n')}</span>}
         />
       )}
-      <div style={{ position: 'relative', flex: 1, minHeight: 320, border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden', background: '#fff' }}>
+      <div style={{ position: 'relative', flex: 1, minHeight: 320, border: '1px solid var(--app-border)', borderRadius: 6, overflow: 'hidden', background: '#fff' }}>
         {!inst && !loadError && <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 20 }} />}
         <div ref={host} role={p.mode === 'edit' ? 'application' : 'figure'} aria-label={label} aria-describedby={hintId} style={{ position: 'absolute', inset: 0 }} data-testid="bpmn-canvas" />
       </div>
       {problems.length > 0 && (
-        <ul aria-label={t('hwfl.modeler.diagram.problems', 'Problems')} data-testid="bpmn-problems" data-count={problems.length} style={{ flex: 'none', maxHeight: 160, overflow: 'auto', margin: 0, padding: '4px 12px', listStyle: 'none', border: '1px solid #ffccc7', borderRadius: 6, background: '#fff2f0' }}>
+        <ul aria-label={t('hwfl.modeler.diagram.problems', 'Problems')} data-testid="bpmn-problems" data-count={problems.length} style={{ flex: 'none', maxHeight: 160, overflow: 'auto', margin: 0, padding: '4px 12px', listStyle: 'none', border: '1px solid var(--app-error-border)', borderRadius: 6, background: 'var(--app-error-bg)' }}>
           {problems.map((x, i) => (
             <li key={i} data-testid="bpmn-problem" data-element={x.element} data-shown={shown?.has(x.element) ? '1' : '0'} style={{ padding: '2px 0' }}>
               {shown?.has(x.element) ? (

@@ -63,7 +63,7 @@ export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
             <b>{h.userName}</b>
             {h.nodeName && <span> · {h.nodeName}</span>}
             {h.targetName && <span> → {h.targetName}</span>}
-            <span style={{ color: '#595959' }}> · {h.actionTime}</span>
+            <span style={{ color: 'var(--app-text-secondary)' }}> · {h.actionTime}</span>
             {h.comment && <div style={{ whiteSpace: 'pre-wrap' }}>{h.comment}</div>}
             {h.attachmentUuid && <Attachments value={h.attachmentUuid} readOnly id={`wfl-files-${h.historyId}`} />}
           </div>

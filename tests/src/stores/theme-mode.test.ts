@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ThemeModeStore } from '../../../src/stores/theme-mode.ts';
+import { themeConfig } from '../../../src/theme.ts';
+
+describe('the dark theme choice', () => {
+  it('is remembered per user in this browser, light for whoever has not chosen', () => {
+    const storage = new Map<string, string>();
+    const fake = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) } as unknown as Storage;
+    const store = new ThemeModeStore(fake);
+    store.forUser(7);
+    expect(store.dark).toBe(false);
+    store.toggle();
+    expect(store.dark).toBe(true);
+    store.forUser(8);
+    expect(store.dark).toBe(false);
+    const again = new ThemeModeStore(fake);
+    again.forUser(7);
+    expect(again.dark).toBe(true);
+  });
+
+  it('takes antd’s dark algorithm over the same token file, with the compact one when both are chosen', () => {
+    const dark = themeConfig(true, false);
+    const both = themeConfig(true, true);
+    expect(Array.isArray(dark.algorithm) && dark.algorithm).toHaveLength(1);
+    expect(Array.isArray(both.algorithm) && both.algorithm).toHaveLength(2);
+    // Coloured text on dark surfaces takes the palettes' light ends (the light theme's seeds would read at 2.5:1).
+    expect(dark.token?.colorLink).not.toBe(themeConfig(false, false).token?.colorLink);
+    expect(themeConfig(false, false).algorithm).toBeUndefined();
+  });
+});
