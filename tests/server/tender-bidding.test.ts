@@ -159,7 +159,9 @@ describe('sign-up, bids and opening', () => {
     expect([foreign.statusCode, foreign.json().field]).toEqual([400, 'sectionId']);
 
     expect((await bid(id, 'supplier', lots[0]!, 281234.56)).json().revisionNumber).toBe(1);
-    expect((await bid(id, 'supplier', lots[1]!, 190111.11)).statusCode).toBe(200);
+    // The bid dialog of a lot names the lot in the path and sends empty optional fields as null.
+    const fromDialog = await call('POST', `${T}/bid/${id}/sections/${lots[1]!}/quotation`, { bidAmount: '190111.11', taxRate: null, technicalProposal: 'Proposal by supplier, lot B', commercialRemark: null }, 'supplier');
+    expect([fromDialog.statusCode, fromDialog.json().sectionId]).toEqual([200, lots[1]]);
     expect((await bid(id, 'supplier3', lots[0]!, 279999.99)).statusCode).toBe(200);
     // Revised before the deadline: the later envelope counts.
     expect((await bid(id, 'supplier3', lots[0]!, '275432.10', { technicalProposal: 'Revised proposal' })).json().revisionNumber).toBe(2);

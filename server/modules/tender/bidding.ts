@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { BusinessError, forbidden, notFound } from '../../http/errors.ts';
@@ -71,17 +71,20 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
     });
   });
 
-  const envelope = {
-    type: 'object', required: ['sectionId', 'bidAmount'], additionalProperties: false,
-    properties: {
-      supplierId: { type: 'integer', minimum: 1 }, sectionId: { type: 'integer', minimum: 1 },
-      technicalProposal: { type: 'string', maxLength: 4000 }, technicalAttachmentUuid: { type: 'string', maxLength: 64 },
-      // A string too, so an amount typed as "1234.50" reaches the database's numeric unrounded.
-      bidAmount: { anyOf: [{ type: 'number', minimum: 0, maximum: 1e15 }, { type: 'string', pattern: '^\\d{1,15}(\\.\\d{1,2})?$' }] },
-      taxRate: { type: 'number', minimum: 0, maximum: 100 }, deliveryPeriod: { type: 'integer', minimum: 0, maximum: 3650 },
-      commercialRemark: { type: 'string', maxLength: 480 }, commercialAttachmentUuid: { type: 'string', maxLength: 64 },
-    },
+  // Optional envelope fields may come empty (null) from a form; amounts also as decimal strings.
+  const opt = (schema: Row) => ({ anyOf: [schema, { type: 'null' }] });
+  const envelopeProps = {
+    supplierId: { type: 'integer', minimum: 1 }, sectionId: { type: 'integer', minimum: 1 },
+    technicalProposal: opt({ type: 'string', maxLength: 4000 }), technicalAttachmentUuid: opt({ type: 'string', maxLength: 64 }),
+    // A string too, so an amount typed as "1234.50" reaches the database's numeric unrounded.
+    bidAmount: { anyOf: [{ type: 'number', minimum: 0, maximum: 1e15 }, { type: 'string', pattern: '^\\d{1,15}(\\.\\d{1,2})?$' }] },
+    taxRate: opt({ type: 'number', minimum: 0, maximum: 100 }), deliveryPeriod: opt({ type: 'integer', minimum: 0, maximum: 3650 }),
+    commercialRemark: opt({ type: 'string', maxLength: 480 }), commercialAttachmentUuid: opt({ type: 'string', maxLength: 64 }),
   };
+  const envelope = { type: 'object', required: ['sectionId', 'bidAmount'], additionalProperties: false, properties: envelopeProps };
+  // The lot named by the path (the bid dialog opened from a lot's row) instead of the body.
+  const lotEnvelope = { type: 'object', required: ['bidAmount'], additionalProperties: false, properties: envelopeProps };
+  const lotParams = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 }, sectionId: { type: 'integer', minimum: 1 } } };
 
   /** The caller's qualified sign-up for the tender, the lot, and the window, checked in that order. */
   async function bidder(tx: Queryable, scope: Scope, tenderId: number, supplierId: number | undefined, sectionId: number) {
@@ -101,11 +104,12 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
     return { t, supplier: mine, lot };
   }
 
-  app.post('/ssrc/v1/:tenantId/bid/:id/quotation', { schema: { params, body: envelope } }, async (req) => {
+  const submitBid = async (req: FastifyRequest) => {
     const scope = resolveScope(req, 'tenant');
-    const b = req.body as Row & { supplierId?: number; sectionId: number };
+    const path = req.params as Row;
+    const b = { ...(req.body as Row), ...(path.sectionId === undefined ? {} : { sectionId: Number(path.sectionId) }) } as Row & { supplierId?: number; sectionId: number };
     return ctx.db.transaction(async (tx) => {
-      const { t, supplier, lot } = await bidder(tx, scope, Number((req.params as Row).id), b.supplierId, b.sectionId);
+      const { t, supplier, lot } = await bidder(tx, scope, Number(path.id), b.supplierId, b.sectionId);
       const v = [b.technicalProposal ?? null, b.technicalAttachmentUuid ?? null, String(b.bidAmount), b.taxRate ?? null, b.deliveryPeriod ?? null, b.commercialRemark ?? null, b.commercialAttachmentUuid ?? null, scope.auth.userId];
       // Written by SQL, not the generic repository: no audit entry, so no history ever holds an envelope.
       const upd = await tx.query<{ id: number; rev: number }>(
@@ -125,7 +129,9 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
       await tx.query('update tender_supplier set bid_flag = 1 where tender_header_id = $1 and supplier_id = $2', [t.id, supplier.supplierId]);
       return { bidId: row.id, tenderHeaderId: t.id, sectionId: b.sectionId, supplierId: supplier.supplierId, bidStatus: 'SUBMITTED', revisionNumber: row.rev };
     });
-  });
+  };
+  app.post('/ssrc/v1/:tenantId/bid/:id/quotation', { schema: { params, body: envelope } }, submitBid);
+  app.post('/ssrc/v1/:tenantId/bid/:id/sections/:sectionId/quotation', { schema: { params: lotParams, body: lotEnvelope } }, submitBid);
 
   app.post('/ssrc/v1/:tenantId/bid/:id/quotation/withdraw', {
     schema: { params, body: { type: 'object', required: ['sectionId'], additionalProperties: false, properties: { supplierId: { type: 'integer', minimum: 1 }, sectionId: { type: 'integer', minimum: 1 } } } },
