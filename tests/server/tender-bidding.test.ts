@@ -78,6 +78,9 @@ describe('a tender as the buyer drafts and releases it', () => {
     const noLot = await ok('POST', `${T}/bid`, { tenderTitle: 'No lots', quotationStartDate: iso(0), quotationEndDate: iso(60_000), bidOpenDate: iso(60_000), releaseApprovalFlag: 0 });
     const r = await act(Number(noLot.tenderHeaderId), 'release');
     expect([r.statusCode, r.json().field]).toEqual([400, 'tenderSection']);
+    // Closed before its notice went out, it never reaches the supplier side.
+    expect((await act(Number(noLot.tenderHeaderId), 'close')).json().tenderStatus).toBe('CLOSED');
+    expect((await call('GET', `${T}/bid/${String(noLot.tenderHeaderId)}`, undefined, 'supplier')).statusCode).toBe(404);
   });
 
   it('needs a released grade-element template for a comprehensive score', async () => {

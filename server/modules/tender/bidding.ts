@@ -19,7 +19,7 @@ function supplierSide(scope: Scope, what: string): number[] {
 }
 
 /**
- * The published tender, locked for share while a sign-up or bid is written so no opening (which
+ * The tender whose notice was published, locked for share while a sign-up or bid is written so no opening (which
  * locks it for update) slips in between. A draft, a released but unpublished tender and a missing
  * one are one answer: the supplier side learns nothing of a tender before its notice.
  */
@@ -28,8 +28,8 @@ async function publishedTender(tx: Queryable, tenantId: number | null, id: numbe
     await tx.query<Tender>(
       `select tender_header_id::float8 as id, tender_num as num, tender_title as title, tender_status as status, pre_qualification_flag::int as prequal,
               prequal_end_date as "prequalEnd", quotation_start_date as start, quotation_end_date as end
-         from tender_header where tender_header_id = $1 and tenant_id = $2 and tender_status = any($3::text[]) for share`,
-      [id, tenantId, ['PUBLISHED', 'OPENED', 'PAUSED', 'CLOSED']],
+         from tender_header where tender_header_id = $1 and tenant_id = $2 and published_date is not null for share`,
+      [id, tenantId],
     )
   ).rows[0];
   if (!t) throw notFound(`Tender ${id} not found`);

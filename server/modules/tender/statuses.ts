@@ -1,8 +1,5 @@
 /** Where a tender stands for the supplier side and for its bids. */
 
-/** The statuses whose notice is out: the supplier side sees the tender (drafts, approvals and a released but unpublished tender stay the buyer's). */
-export const PUBLIC_STATUSES = ['PUBLISHED', 'OPENED', 'PAUSED', 'CLOSED'];
-
 /** From opening on, the buyer's committee reads the bids; before, each bid is its supplier's alone. */
 export const OPENED_STATUSES = ['OPENED'];
 

@@ -3,18 +3,18 @@ import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { registerListFilter } from '../../resources/hooks.ts';
 import { readThroughList, sealedList, type SealedRows } from '../../resources/sealed.ts';
-import { ENVELOPE_FIELDS, OPENED_STATUSES, PUBLIC_STATUSES } from './statuses.ts';
+import { ENVELOPE_FIELDS, OPENED_STATUSES } from './statuses.ts';
 
 /**
- * A tender and its lots reach the supplier side once its notice is published: an open tender is
+ * A tender and its lots reach the supplier side once its notice was published: an open tender is
  * every supplier's to sign up for, so no invitation narrows it (sign-ups and bids carry their
  * supplier and are narrowed by `supplierField`).
  */
-registerListFilter(async (e, scope, params) => {
+registerListFilter(async (e, scope) => {
   if (!scope.auth.supplierIds) return [];
   if (e.name !== 'tenderHeader' && e.name !== 'tenderSection') return [];
-  params.push(PUBLIC_STATUSES);
-  return [`exists (select 1 from tender_header ph where ph.tender_header_id = t.tender_header_id and ph.tender_status = any($${params.length}::text[]))`];
+  // Published once is public for good (paused, opened, closed later); closed before its notice, never.
+  return ['exists (select 1 from tender_header ph where ph.tender_header_id = t.tender_header_id and ph.published_date is not null)'];
 });
 
 /** Which tenders of `ids` still seal their bids: every one not yet opened. */
