@@ -38,7 +38,7 @@ export const ROLES = [
   { code: 'EXPERT', name: '专家', level: 'organization', tenant: DEMO_TENANT, modules: ['tender/expertGrade', 'ssrc/sims-login', 'ssrc/expert-personal', 'hmsg', ...OWN_WORKFLOW] },
   { code: 'APPROVER', name: '审批人', level: 'organization', tenant: DEMO_TENANT, modules: ['supplierApprove', 'sprm', 'sodr', 'ssrc/expert-approve', 'ssrc/expert-reqQuery', 'ssrc/plan-query', 'tender/tenderResultApproval', 'hmsg', ...OWN_WORKFLOW] },
   { code: 'TENANT_ADMIN_2', name: '租户管理员', level: 'organization', tenant: SECOND_TENANT, modules: ['hiam', 'hpfm', 'smdm', 'hmsg', 'hfile', 'hptl', 'hwfl'] },
-  { code: 'PURCHASER_2', name: '采购员', level: 'organization', tenant: SECOND_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'hmsg', ...OWN_WORKFLOW] },
+  { code: 'PURCHASER_2', name: '采购员', level: 'organization', tenant: SECOND_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'hmsg', ...OWN_WORKFLOW] },
 ] as const;
 
 const moduleOf = (m: MenuSeedRow) => (m.route ? m.route.split('/')[1] : undefined);

@@ -169,7 +169,7 @@ describe('sign-up, bids and opening', () => {
     // Revised before the deadline: the later envelope counts.
     expect((await bid(id, 'supplier3', lots[0]!, '275432.10', { technicalProposal: 'Revised proposal' })).json().revisionNumber).toBe(2);
     expect((await ok('POST', `${T}/bid/${id}/quotation/withdraw`, { sectionId: lots[1] }, 'supplier')).bidStatus).toBe('WITHDRAWN');
-    const own = (await ok('GET', `${T}/bid/quotations?tenderHeaderId=${id}&sort=sectionNum,asc`, undefined, 'supplier3')).content as Row[];
+    const own = (await ok('GET', `${T}/bid-quotations?tenderHeaderId=${id}&sort=sectionNum,asc`, undefined, 'supplier3')).content as Row[];
     expect(own.map((b) => [b.supplierId, b.bidAmount, b.technicalProposal])).toEqual([[ids.S3, 275432.1, 'Revised proposal']]);
   });
 
@@ -184,16 +184,16 @@ describe('sign-up, bids and opening', () => {
       `${T}/bid/${id}/opening`,
       `${T}/bid/sections?tenderHeaderId=${id}`,
       `${T}/bid/suppliers?tenderHeaderId=${id}`,
-      `${T}/bid/quotations?tenderHeaderId=${id}`,
-      `${T}/bid/quotations?size=500`,
-      ...bidIds.map((b) => `${T}/bid/quotations/${b}`),
-      ...bidIds.map((b) => `${T}/bid/quotations/${b}/history`),
+      `${T}/bid-quotations?tenderHeaderId=${id}`,
+      `${T}/bid-quotations?size=500`,
+      ...bidIds.map((b) => `${T}/bid-quotations/${b}`),
+      ...bidIds.map((b) => `${T}/bid-quotations/${b}/history`),
       `${T}/bid?exportType=DATA&fillerType=single-sheet`,
-      `${T}/bid/quotations?exportType=DATA&fillerType=single-sheet`,
-      `${T}/bid/quotations?bidAmount=281234.56`,
-      `${T}/bid/quotations?bidAmountFrom=1&bidAmountTo=300000`,
-      `${T}/bid/quotations?sort=bidAmount,asc`,
-      `${T}/bid/quotations?technicalProposal=Revised`,
+      `${T}/bid-quotations?exportType=DATA&fillerType=single-sheet`,
+      `${T}/bid-quotations?bidAmount=281234.56`,
+      `${T}/bid-quotations?bidAmountFrom=1&bidAmountTo=300000`,
+      `${T}/bid-quotations?sort=bidAmount,asc`,
+      `${T}/bid-quotations?technicalProposal=Revised`,
     ];
     for (const as of ['buyer', 'supplier', 'supplier3', 'supplier4', 'expert', 'approver']) {
       for (const url of urls) {
@@ -207,7 +207,7 @@ describe('sign-up, bids and opening', () => {
     expect((opening.bidders as Row[]).map((b) => [b.supplierId, b.bidFlag])).toEqual(expect.arrayContaining([[ids.S1, 1], [ids.S3, 1]]));
     expect((opening.bids as Row[]).length).toBe(2);
     expect((opening.bids as Row[]).every((b) => b.bidAmount === null && b.technicalProposal === null)).toBe(true);
-    const sorted = await call('GET', `${T}/bid/quotations?sort=bidAmount,asc`);
+    const sorted = await call('GET', `${T}/bid-quotations?sort=bidAmount,asc`);
     expect([sorted.statusCode, sorted.json().field]).toEqual([400, 'bidAmount']);
     // Opening before its time is refused naming the time, not a price, whatever the password.
     const early = await call('POST', `${T}/bid/${id}/open`, { password: 'open-sesame' });
@@ -230,7 +230,7 @@ describe('sign-up, bids and opening', () => {
     const opening = await ok('GET', `${T}/bid/${id}/opening`);
     expect((opening.bids as Row[]).map((b) => [b.supplierId, b.bidAmount]).sort()).toEqual([[ids.S1, '281234.56'], [ids.S3, '275432.10']].sort());
     // A competitor's bid stays out of a supplier's reach after opening too.
-    const other = (await ok('GET', `${T}/bid/quotations?tenderHeaderId=${id}`, undefined, 'supplier')).content as Row[];
+    const other = (await ok('GET', `${T}/bid-quotations?tenderHeaderId=${id}`, undefined, 'supplier')).content as Row[];
     expect(other.every((b) => b.supplierId === ids.S1)).toBe(true);
   });
 });
@@ -241,7 +241,7 @@ describe('the demo tenders', () => {
     expect(seen.sort()).toEqual(['OPENED', 'PUBLISHED']);
     const all = (await ok('GET', `${T}/bid?size=100&tenderNum=TD2026`)).content as Row[];
     expect(all.map((r) => r.tenderStatus).sort()).toEqual(['NEW', 'OPENED', 'PUBLISHED', 'RELEASE_APPROVING']);
-    const bids = async (status: string) => (await ok('GET', `${T}/bid/quotations?tenderHeaderId=${String(all.find((r) => r.tenderStatus === status)!.tenderHeaderId)}`)).content as Row[];
+    const bids = async (status: string) => (await ok('GET', `${T}/bid-quotations?tenderHeaderId=${String(all.find((r) => r.tenderStatus === status)!.tenderHeaderId)}`)).content as Row[];
     expect((await bids('PUBLISHED')).map((b) => b.bidAmount)).toEqual([null]);
     expect((await bids('OPENED')).every((b) => typeof b.bidAmount === 'number')).toBe(true);
   });

@@ -81,9 +81,22 @@ registerHooks('tenderSection', {
   },
 });
 
-/** Sign-ups are the supplier's own act (POST bid/{id}/signup); the buyer's side only decides on them. */
+/**
+ * A sign-up is the supplier's own act (POST bid/{id}/signup); the buyer may register one received
+ * offline through the generic create: the supplier must be the tenant's and sign up once, and the
+ * sign-up carries the tender's number and title and the master's supplier name.
+ */
 registerHooks('tenderSupplier', {
-  async beforeCreate() {
-    throw statusRefusal('A sign-up is made by the supplier through POST bid/{id}/signup');
+  async afterWrite(row, action, { tx, tenantId }) {
+    if (action !== 'create') return;
+    const s = await tx.query<{ name: string }>('select supplier_name as name from sslm_supplier where supplier_id = $1 and tenant_id = $2', [row.supplierId, tenantId]);
+    if (row.supplierId != null && !s.rows[0]) throw refuse('supplierId', `supplierId ${String(row.supplierId)} is not a supplier of this tenant`);
+    const twice = await tx.query('select 1 from tender_supplier where tender_header_id = $1 and supplier_id = $2 and tender_supplier_id <> $3', [row.tenderHeaderId, row.supplierId, row.tenderSupplierId]);
+    if (twice.rows.length) throw refuse('supplierId', `${s.rows[0]?.name ?? String(row.supplierId)} has already signed up for this tender`);
+    await tx.query(
+      `update tender_supplier t set supplier_name = coalesce($2, t.supplier_name), signup_date = coalesce(t.signup_date, now()), tender_num = h.tender_num, tender_title = h.tender_title
+         from tender_header h where h.tender_header_id = t.tender_header_id and t.tender_supplier_id = $1`,
+      [row.tenderSupplierId, s.rows[0]?.name ?? null],
+    );
   },
 });

@@ -35,6 +35,6 @@ export async function visibilityRoutes(app: FastifyInstance, ctx: ServerContext)
   const bid = ctx.entities.get('tenderBid')!;
   app.get('/ssrc/v1/:tenantId/bid/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderHeader')!));
   app.get('/ssrc/v1/:tenantId/bid/sections/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderSection')!));
-  app.get('/ssrc/v1/:tenantId/bid/quotations/:id', { schema: { params: idParams } }, readThroughList(ctx, bid, SEALED_BIDS));
-  app.get('/ssrc/v1/:tenantId/bid/quotations', sealedList(ctx, bid, SEALED_BIDS, 'bids', 'the opening record lists the bids once opened'));
+  app.get('/ssrc/v1/:tenantId/bid-quotations/:id', { schema: { params: idParams } }, readThroughList(ctx, bid, SEALED_BIDS));
+  app.get('/ssrc/v1/:tenantId/bid-quotations', sealedList(ctx, bid, SEALED_BIDS, 'bids', 'the opening record lists the bids once opened'));
 }
