@@ -88,7 +88,7 @@ registerHooks('tenderSection', {
  */
 registerHooks('tenderSupplier', {
   async afterWrite(row, action, { tx, tenantId }) {
-    if (action !== 'create') return;
+    if (action !== 'create' && action !== 'update') return;
     const s = await tx.query<{ name: string }>('select supplier_name as name from sslm_supplier where supplier_id = $1 and tenant_id = $2', [row.supplierId, tenantId]);
     if (row.supplierId != null && !s.rows[0]) throw refuse('supplierId', `supplierId ${String(row.supplierId)} is not a supplier of this tenant`);
     const twice = await tx.query('select 1 from tender_supplier where tender_header_id = $1 and supplier_id = $2 and tender_supplier_id <> $3', [row.tenderHeaderId, row.supplierId, row.tenderSupplierId]);
