@@ -1,0 +1,90 @@
+import tenderHeader from '../../../schemas/entities/tender/tender-header.json' with { type: 'json' };
+import type { EntityWorkflow } from '../../../renderer/schema/entity.ts';
+import type { Queryable } from '../../db/database.ts';
+import { loadEntities } from '../../resources/entities.ts';
+import { recomputeAll } from '../../resources/formulas.ts';
+import { DEMO_TENANT, SECOND_TENANT } from '../../seed/platform-seed.ts';
+import type { SeedStep } from '../../seed/seed.ts';
+import { deployDemoProcess, singleApprovalXml, startSeededApprovals } from '../hwfl/seed-processes.ts';
+
+const WF = tenderHeader.workflow as EntityWorkflow;
+
+/** Demo tenders: [title, status, bidding start, bidding end, opening, in days from now]. */
+const DEMO: Array<[string, string, number, number, number]> = [
+  ['Plant HVAC renovation 2027', 'NEW', 3, 20, 21],
+  ['Warehouse racking 2027', 'RELEASE_APPROVING', 3, 18, 19],
+  ['Office fit-out, lots A and B', 'PUBLISHED', -2, 6, 7],
+  ['Forklift fleet 2026', 'OPENED', -20, -6, -5],
+];
+const LOTS: Array<[string, string, number]> = [
+  ['Lot A: supply', 'Equipment', 420000],
+  ['Lot B: installation and service', 'Services', 180000],
+];
+
+const at = (days: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + days * 86_400_000).toISOString();
+
+/**
+ * Tendering's demo: the release approval process (the purchasing manager approves, as for bid
+ * plans) in both demo tenants, and four tenders of the demo tenant with two lots each — a draft, one
+ * in release approval (its task waiting for the approver), one published with the demo `supplier`
+ * (S0001) qualified and bidding while S0003 awaits pre-qualification, and one opened with both bids.
+ */
+async function seedTender(tx: Queryable): Promise<void> {
+  for (const [tenantId, approver] of [[DEMO_TENANT, 'user:approver'], [SECOND_TENANT, 'user:admin2']] as const)
+    await deployDemoProcess(tx, tenantId, WF.process, 'Tender release approval', 'The purchasing manager approves a tender before its notice is published', singleApprovalXml(WF.process, 'Tender release approval', 'Purchasing manager', approver));
+  const sups = (await tx.query<{ id: number; name: string }>("select supplier_id::float8 as id, supplier_name as name from sslm_supplier where tenant_id = $1 and supplier_num in ('S0001', 'S0003') order by supplier_num", [DEMO_TENANT])).rows;
+  if (sups.length < 2) throw new Error('the demo tenders need suppliers S0001 and S0003');
+  let n = 0;
+  for (const [title, status, start, end, open] of DEMO) {
+    n++;
+    const released = ['PUBLISHED', 'OPENED'].includes(status);
+    const h = await tx.query<{ id: number }>(
+      `insert into tender_header (tenant_id, tender_num, tender_title, tender_status, eval_method, company_name, currency_code, bid_bond, pre_qualification_flag, prequal_end_date, clarify_end_time,
+                                  quotation_start_date, quotation_end_date, bid_open_date, bid_open_location, release_approval_flag, password_flag, released_date, published_date, opened_date, notice_content, created_by, last_updated_by)
+       values ($1, $2, $3, $4, 'LOWEST_PRICE', 'Demo Manufacturing Co.', 'CNY', 20000, 1, $5, $5, $6, $7, $8, 'Meeting room 3, head office', 1, 0, $9, $9, $10, $11, 0, 0)
+       returning tender_header_id::float8 as id`,
+      [DEMO_TENANT, `TD2026-${String(n).padStart(5, '0')}`, title, status, at(end - 2), at(start), at(end), at(open), released ? at(start - 1) : null, status === 'OPENED' ? at(open) : null,
+        `<p>${title}: suppliers qualified for the lots below are invited to bid.</p>`],
+    );
+    const id = h.rows[0]!.id;
+    const lots: number[] = [];
+    for (const [i, [name, category, budget]] of LOTS.entries()) {
+      const s = await tx.query<{ id: number }>(
+        `insert into tender_section (tenant_id, tender_header_id, section_num, section_name, item_category, quantity, uom_code, budget_amount, created_by, last_updated_by)
+         values ($1, $2, $3, $4, $5, 1, 'LOT', $6, 0, 0) returning section_id::float8 as id`,
+        [DEMO_TENANT, id, i + 1, name, category, budget],
+      );
+      lots.push(s.rows[0]!.id);
+    }
+    if (!released) continue;
+    for (const [k, s] of sups.entries()) {
+      const qualified = status === 'OPENED' || k === 0;
+      await tx.query(
+        `insert into tender_supplier (tenant_id, tender_header_id, tender_num, tender_title, supplier_id, supplier_name, signup_status, signup_date, application_remark, bond_amount, bond_paid_flag, bond_paid_date, bid_flag, created_by, last_updated_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, 'Qualification documents attached', $9, $10, $11, $12, 0, 0)`,
+        [DEMO_TENANT, id, `TD2026-${String(n).padStart(5, '0')}`, title, s.id, s.name, qualified ? 'QUALIFIED' : 'SUBMITTED', at(start - 1), qualified ? 20000 : null, qualified ? 1 : 0, qualified ? at(start).slice(0, 10) : null, qualified ? 1 : 0],
+      );
+      if (!qualified) continue;
+      for (const [i, lot] of lots.entries()) {
+        if (status === 'PUBLISHED' && i > 0) continue;
+        const amount = (LOTS[i]![2] * (0.88 + 0.05 * k)).toFixed(2);
+        await tx.query(
+          `insert into tender_bid (tenant_id, tender_header_id, section_id, section_num, section_name, supplier_id, supplier_name, bid_status, revision_number, submitted_date,
+                                   technical_proposal, bid_amount, tax_rate, delivery_period, created_by, last_updated_by)
+           values ($1, $2, $3, $4, $5, $6, $7, 'SUBMITTED', 1, $8, $9, $10::numeric, 13, $11, 0, 0)`,
+          [DEMO_TENANT, id, lot, i + 1, LOTS[i]![0], s.id, s.name, at(end - 1), `Technical proposal of ${s.name} for ${LOTS[i]![0]}`, amount, 60 + 15 * k],
+        );
+      }
+    }
+  }
+  const approving = await tx.query<Record<string, unknown>>(
+    `select tender_header_id::float8 as "tenderHeaderId", tender_num as "tenderNum", tender_title as "tenderTitle", tender_status as "tenderStatus", company_name as "companyName"
+       from tender_header where tenant_id = $1 and tender_status = 'RELEASE_APPROVING' order by tender_header_id`,
+    [DEMO_TENANT],
+  );
+  await startSeededApprovals(tx, DEMO_TENANT, 'buyer', 'tenderHeader', 'tenderHeaderId', WF, approving.rows);
+  const entities = loadEntities();
+  await recomputeAll(tx, entities.get('tenderHeader')!, entities);
+}
+
+export const step: SeedStep = { version: 'seed:tender:v1', run: (tx) => seedTender(tx) };
