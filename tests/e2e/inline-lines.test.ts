@@ -125,13 +125,11 @@ describe('inline editable lines', () => {
     expect(stored.rows[0]!.remark).not.toBe('mine');
 
     // Unsaved lines: closing the tab asks; declining keeps the tab and the edit.
-    let asked = '';
-    page.once('dialog', (d) => {
-      asked = d.message();
-      void d.dismiss();
-    });
     await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
-    await expect.poll(() => asked).not.toBe('');
+    const question = page.locator('.ant-modal-confirm').filter({ has: page.getByTestId('confirm-leave') });
+    await question.waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
     expect(await cell(lines, target!.id, 'remark').inputValue()).toBe('mine');
 
     // Cancel discards the edits: nothing is pending and the tab closes without asking.
