@@ -34,15 +34,6 @@ const sleepUntil = async (when: string) => {
 };
 const supplierId = async (num: string) => Number((await s.ctx.db.query<{ id: number }>('select supplier_id::float8 as id from sslm_supplier where tenant_id = 1 and supplier_num = $1', [num])).rows[0]!.id);
 
-/** Another supplier-side login: a copy of the demo `supplier` bound to supplier `num` only. */
-async function supplierLogin(login: string, num: string): Promise<void> {
-  const cols = (await s.ctx.db.query<{ c: string }>("select column_name as c from information_schema.columns where table_name = 'iam_user' and column_name not in ('id', 'login_name', 'email', 'phone')")).rows.map((r) => r.c);
-  const list = cols.join(', ');
-  const u = await s.ctx.db.query<{ id: number }>(`insert into iam_user (login_name, email, ${list}) select $1::text, $1::text || '@example.com', ${list} from iam_user where login_name = 'supplier' returning id::float8 as id`, [login]);
-  const id = u.rows[0]!.id;
-  await s.ctx.db.query("insert into iam_member_role (user_id, role_id) select $1, role_id from iam_member_role m join iam_user u on u.id = m.user_id where u.login_name = 'supplier'", [id]);
-  await s.ctx.db.query('insert into sslm_supplier_user (tenant_id, user_id, supplier_id, enabled_flag, created_by, last_updated_by) values (1, $1, $2, 1, 1, 1)', [id, await supplierId(num)]);
-}
 
 /** A draft tender of two lots (budgets 0.10 and 0.20 apart from the round part, to show decimal sums). */
 async function draft(over: Row, window: { start: string; end: string; open?: string }): Promise<{ id: number; lots: number[] }> {
@@ -58,8 +49,7 @@ beforeAll(async () => {
   s = await startTestServer();
   ids.S1 = await supplierId('S0001');
   ids.S3 = await supplierId('S0003');
-  await supplierLogin('supplier3', 'S0003');
-  await supplierLogin('supplier4', 'S0004');
+  // supplier3 (S0003) and supplier4 (S0004) are demo accounts of the seed.
 });
 afterAll(() => s.close());
 
