@@ -205,7 +205,8 @@ describe('form view and live pages (issue 8)', () => {
     await expect.poll(() => headers(preview(page))).toContain('推送的供方');
     await page.getByTestId('ui-page-publish').click();
     await page.getByTestId('ui-page-publish-confirm').click();
-    await expect.poll(() => page.getByTestId('ui-page-status').innerText()).toBe('PUBLISHED');
+    // On failure the poll shows what the screen said (a refusal, a notice) rather than only the status.
+    await expect.poll(() => statusAndSayings(page)).toMatch(/^PUBLISHED/);
 
     // The buyer's open tab gets the new version from the server's push.
     await expect.poll(() => headers(list), { timeout: 15000 }).toContain('推送的供方');
@@ -222,3 +223,10 @@ describe('form view and live pages (issue 8)', () => {
     await page.context().close();
   });
 });
+
+/** The page's status followed by any refusal or notice on screen, for a failure message that explains itself. */
+async function statusAndSayings(page: Page): Promise<string> {
+  const status = await page.getByTestId('ui-page-status').innerText();
+  const said = await page.locator('[data-testid="ui-page-refused"], .ant-message-notice, .ant-notification-notice').allInnerTexts();
+  return [status, ...said].join(' | ');
+}
