@@ -23,6 +23,10 @@ export default defineConfig({
     assetsInlineLimit: (file) => (file.includes('/schemas/') ? false : undefined),
   },
   test: {
+    // Unit and server files run two at a time (vitest's default on 2 cores is one worker); the
+    // browser files stay one at a time (fileParallelism: false puts them in a sequential group of
+    // their own), each starting its own server and Chromium.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
