@@ -7,8 +7,7 @@ import type { RendererServices } from '../runtime/services.ts';
  * asked) rather than the browser's confirm box, which looks like an error and blocks the whole app.
  * "Keep editing" has the focus: a reflexive Enter must not throw work away.
  */
-export function confirmLeave(s: RendererServices, dialogs: DialogApi | null | undefined): Promise<boolean> {
-  const question = s.t('hzero.common.message.leaveUnsaved', 'This page has unsaved changes. Leave and discard them?');
+export function confirmLeave(s: RendererServices, dialogs: DialogApi | null | undefined, question = s.t('hzero.common.message.leaveUnsaved', 'This page has unsaved changes. Leave and discard them?')): Promise<boolean> {
   if (!dialogs) return Promise.resolve(window.confirm(question));
   return dialogs.confirm({
     title: s.t('hzero.common.title.unsaved', 'Unsaved changes'),

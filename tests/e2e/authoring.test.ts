@@ -70,6 +70,14 @@ describe('authoring stored pages (issue 8)', () => {
     await replaceText(page, relabelled(await stored(0, 'SODR.SEND_ORDER.LIST'), '预览中的供方'));
     await expect.poll(() => headers(preview(page))).toContain('预览中的供方');
     expect(await page.getByTestId('ui-page-no-problems').count()).toBe(1);
+    // Closing the designer's tab with unsaved text asks in the app's own dialog; Esc keeps editing.
+    await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+    const question = page.locator('.ant-modal-confirm').filter({ has: page.getByTestId('confirm-leave') });
+    await question.waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('ui-page-designer').isVisible()).toBe(true);
+    expect(await headers(preview(page))).toContain('预览中的供方');
     await page.getByTestId('ui-page-save').click();
     await expect.poll(() => page.getByTestId('ui-page-version').innerText()).toContain('v2');
     expect(((await stored(0, 'SODR.SEND_ORDER.LIST')).table as { columns: unknown[] }).columns).toContainEqual(expect.objectContaining({ label: { zh_CN: '预览中的供方', en_US: '预览中的供方' } }));

@@ -1,5 +1,7 @@
 import { Alert, Button, Col, Empty, Result, Row, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useDialogs } from '../../../renderer/dialogs/dialog-api.ts';
+import { confirmLeave } from '../../../renderer/form/confirm-leave.ts';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
 import { BpmnDiagram, type BpmnDiagramHandle } from './diagram/BpmnDiagram.tsx';
@@ -25,6 +27,7 @@ export default function WorkflowModeler(props: Record<string, unknown>) {
   const { params, screen, listRoute = '/hwfl/setting/process-define/list' } = props as unknown as Props;
   const s = useServices();
   const t = (key: string, fallback: string, vars?: Record<string, unknown>) => s.t(key, fallback, vars);
+  const dialogs = useDialogs();
   const modelId = params.id ?? '';
   const tenantId = s.user.tenantId;
   // Calls go through the host's services: the shell's request layer, or Storybook's data source.
@@ -79,7 +82,7 @@ export default function WorkflowModeler(props: Record<string, unknown>) {
   useEffect(() => {
     dirtyRef.current = dirty;
   });
-  useEffect(() => s.onBeforeClose?.(() => !dirtyRef.current || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s]);
+  useEffect(() => s.onBeforeClose?.(() => !dirtyRef.current || confirmLeave(s, dialogs), () => dirtyRef.current), [s, dialogs]);
 
   const loadVersions = async () => {
     setVersionsLoading(true);
@@ -143,14 +146,14 @@ export default function WorkflowModeler(props: Record<string, unknown>) {
     }
   };
 
-  const reload = () => {
-    if (dirty && !window.confirm(t('hwfl.modeler.confirm.reload', 'Reloading discards your changes to the diagram. Reload anyway?'))) return;
+  const reload = async () => {
+    if (dirty && !(await confirmLeave(s, dialogs, t('hwfl.modeler.confirm.reload', 'Reloading discards your changes to the diagram. Reload anyway?')))) return;
     void load();
   };
 
   const importFile = async (file: File) => {
     if (!handle) return;
-    if (dirty && !window.confirm(t('hwfl.modeler.confirm.import', 'Importing replaces the diagram and your unsaved changes. Import anyway?'))) return;
+    if (dirty && !(await confirmLeave(s, dialogs, t('hwfl.modeler.confirm.import', 'Importing replaces the diagram and your unsaved changes. Import anyway?')))) return;
     try {
       await handle.importXml(await file.text());
       edits.current++;
@@ -257,7 +260,7 @@ export default function WorkflowModeler(props: Record<string, unknown>) {
             title={t('hwfl.modeler.saveFailed', 'The model was not saved')}
             description={t('hwfl.modeler.saveFailedHint', 'If someone else changed it meanwhile, reload it to get their version (export your diagram first to keep your changes).')}
             action={
-              <Button size="small" onClick={reload} data-testid="hwfl-modeler-reload">
+              <Button size="small" onClick={() => void reload()} data-testid="hwfl-modeler-reload">
                 {t('hzero.common.button.reload', 'Reload')}
               </Button>
             }

@@ -3,6 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { entityNames, loadEntity } from '../../../renderer/data/entities.ts';
 import { registries } from '../../registries.ts';
+import { useDialogs } from '../../../renderer/dialogs/dialog-api.ts';
+import { confirmLeave } from '../../../renderer/form/confirm-leave.ts';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
 import { screenRouteData } from '../../routes/screen-routes.ts';
@@ -46,7 +48,8 @@ export default function UiPageEditor(props: Record<string, unknown>) {
     void store.load();
     return () => store.dispose();
   }, [store]);
-  useEffect(() => s.onBeforeClose?.(() => !store.dirty || window.confirm(s.t('hzero.common.message.unsaved', 'There are unsaved changes. Close anyway?'))), [s, store]);
+  const dialogs = useDialogs();
+  useEffect(() => s.onBeforeClose?.(() => !store.dirty || confirmLeave(s, dialogs), () => store.dirty), [s, store, dialogs]);
   return (
     <div data-screen={screen.route} data-testid="ui-page-designer">
       <EditorView store={store} />
