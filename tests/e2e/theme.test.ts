@@ -45,4 +45,24 @@ describe('dark theme', () => {
     expect((await backgrounds()).map(luminance).every((l) => l < 0.05)).toBe(true);
     await page.context().close();
   });
+
+  it('reaches the code editor of the page designer: a dark pane with readable JSON', async () => {
+    const page = await e.signIn('admin', '/workplace');
+    await page.getByTestId('user-menu').hover();
+    await page.getByTestId('theme-switch').click();
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await page.mouse.move(700, 600);
+    await page.goto(`${e.baseUrl}/hpfm/ui/page/detail/SODR.SEND_ORDER.LIST`);
+    const editor = page.locator('[data-testid="ui-page-editor"][data-ready="1"] .cm-editor');
+    await editor.waitFor();
+    const colours = await editor.evaluate((el) => {
+      const property = el.querySelector('.cm-line span');
+      return { bg: getComputedStyle(el).backgroundColor, gutter: getComputedStyle(el.querySelector('.cm-gutters')!).backgroundColor, text: property ? getComputedStyle(property).color : 'missing' };
+    });
+    expect(luminance(colours.bg), JSON.stringify({ ...colours, theme: await page.locator('html').getAttribute('data-theme') })).toBeLessThan(0.05);
+    expect(luminance(colours.gutter)).toBeLessThan(0.05);
+    expect(luminance(colours.text)).toBeGreaterThan(0.3);
+    expect(describeFindings(await axeFindings(page, '[data-testid="ui-page-editor"]'))).toEqual([]);
+    await page.context().close();
+  });
 });

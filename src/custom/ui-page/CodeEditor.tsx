@@ -58,7 +58,7 @@ export function CodeEditor(p: Props) {
   }, [handle, p.revision, p.text]);
   useEffect(() => handle?.setMarks(p.marks ?? []), [handle, p.marks]);
   return (
-    <div style={{ height: p.height, border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden', position: 'relative' }} data-testid={p.testId} data-ready={handle ? '1' : '0'}>
+    <div style={{ height: p.height, border: '1px solid var(--app-border)', borderRadius: 6, overflow: 'hidden', position: 'relative' }} data-testid={p.testId} data-ready={handle ? '1' : '0'}>
       {!handle && <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 20 }} />}
       <div ref={host} style={{ height: '100%' }} />
     </div>

@@ -26,7 +26,7 @@ export function DiffView({ before, after, context = 3 }: { before: string; after
   }, [before, after, context]);
   const colour = { '+': 'var(--app-success-bg)', '-': 'var(--app-error-bg)', ' ': 'transparent', '…': 'var(--app-bg-alt)' } as const;
   return (
-    <pre data-testid="ui-page-diff" style={{ maxHeight: 480, overflow: 'auto', fontSize: 12, margin: 0, border: '1px solid #f0f0f0' }}>
+    <pre data-testid="ui-page-diff" style={{ maxHeight: 480, overflow: 'auto', fontSize: 12, margin: 0, border: '1px solid var(--app-border-split)' }}>
       {rows.map((r, i) => (
         <div key={i} data-sign={r.sign} style={{ background: colour[r.sign], color: r.sign === '…' ? 'var(--app-text-secondary)' : undefined, padding: '0 8px' }}>
           {r.sign} {r.text}

@@ -4,6 +4,7 @@ import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
+import { appEditorTheme } from './codemirror-theme.ts';
 
 /**
  * CodeMirror 6 for the page designer. Only this module imports CodeMirror, and only the
@@ -56,6 +57,7 @@ export function createEditor(parent: HTMLElement, o: EditorOptions): EditorHandl
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !silent) o.onChange?.(u.state.doc.toString());
         }),
+        appEditorTheme,
         EditorView.theme({ '&': { height: '100%', fontSize: '13px' }, '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } }),
       ],
     }),
