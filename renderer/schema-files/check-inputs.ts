@@ -80,6 +80,8 @@ export function readCheckInputs(schemasDir: string): CheckInputs {
   for (const k of i18n.zh_CN!) if (!i18n.en_US!.has(k)) i18nPartial.set(k, 'en_US');
   for (const k of i18n.en_US!) if (!i18n.zh_CN!.has(k)) i18nPartial.set(k, 'zh_CN');
 
+  problems.push(...lovLabelProblems(schemasDir, i18nKeys, i18nPartial));
+
   const catalogue = <T>(name: string): T => JSON.parse(readFileSync(join(schemasDir, 'catalogue', name), 'utf8')) as T;
   const custom = catalogue<CustomCatalogue>('custom.json');
   let lovs: ReturnType<typeof readLovFiles> = { valueSets: {}, views: [] };
@@ -125,4 +127,26 @@ export function readCheckInputs(schemasDir: string): CheckInputs {
       customHandlers: new Set(Object.keys(custom.handlers)),
     },
   };
+}
+
+/**
+ * A LOV view's dialog title and column names are i18n keys with both texts: a literal string shows
+ * as typed in every language (the Chinese titles of the first views read Chinese in en_US).
+ */
+function lovLabelProblems(schemasDir: string, keys: Set<string>, partial: Map<string, string>): Problem[] {
+  const out: Problem[] = [];
+  for (const f of readdirSync(join(schemasDir, 'lovs')).filter((n) => n.endsWith('.json'))) {
+    const { doc } = readJson(join(schemasDir, 'lovs', f));
+    const views = ((doc as { views?: unknown[] } | undefined)?.views ?? []) as Array<Record<string, unknown>>;
+    views.forEach((v, i) => {
+      const labels: Array<[string, unknown]> = [[`/views/${i}/title`, v.title]];
+      ((v.tableFields as Array<Record<string, unknown>>) ?? []).forEach((t, j) => labels.push([`/views/${i}/tableFields/${j}/title`, t.title]));
+      ((v.queryFields as Array<Record<string, unknown>>) ?? []).forEach((q, j) => labels.push([`/views/${i}/queryFields/${j}/label`, q.label]));
+      for (const [path, l] of labels) {
+        if (typeof l !== 'string' || keys.has(l)) continue;
+        out.push({ file: `lovs/${f}`, path, message: partial.has(l) ? `i18n key "${l}" has no ${partial.get(l)} text` : `"${l}" is not an i18n key of schemas/i18n: a LOV view's labels are keys with zh_CN and en_US texts` });
+      }
+    });
+  }
+  return out;
 }

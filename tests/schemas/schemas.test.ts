@@ -41,6 +41,15 @@ describe('the checker finds mistakes, naming file and JSON path', () => {
     expect(lines.some((l) => l.startsWith('schemas/hiam/broken.json: not valid JSON'))).toBe(true);
   });
 
+  it('refuses a LOV view whose dialog title or column is typed text instead of an i18n key', async () => {
+    const file = join(tmp, 'schemas', 'lovs', 'hiam.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    doc.views[0].title = '选择角色';
+    writeFileSync(file, JSON.stringify(doc));
+    const lines = (await checkAllSchemas(tmp)).problems.filter((p) => p.file === 'lovs/hiam.json').map(formatProblem);
+    expect(lines).toContain('schemas/lovs/hiam.json /views/0/title: "选择角色" is not an i18n key of schemas/i18n: a LOV view\'s labels are keys with zh_CN and en_US texts');
+  });
+
   it('reports meta-schema violations with their path', async () => {
     const file = join(tmp, 'schemas', 'hiam', 'user.create.json');
     const doc = JSON.parse(readFileSync(file, 'utf8'));
