@@ -1,5 +1,6 @@
 import { BellOutlined, BulbOutlined, ColumnHeightOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Badge, Button, Dropdown, Popover, Space, Spin } from 'antd';
+import { Badge, Button, Dropdown, Popover, Space } from 'antd';
+import { LightSpin } from '../../renderer/pages/light/LightSpin.tsx';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
 import { logoutUrl } from '../auth/login-redirect.ts';
@@ -66,7 +67,7 @@ export const HeaderBar = observer(function HeaderBar() {
           title={i18n.t('hzero.common.header.messages', 'Messages')}
           destroyOnHidden
           content={
-            <Suspense fallback={<Spin size="small" />}>
+            <Suspense fallback={<LightSpin size="small" label={i18n.t('hzero.common.message.loading', 'Loading')} />}>
               <MessageList />
             </Suspense>
           }

@@ -1,4 +1,4 @@
-import { Spin } from 'antd';
+import { LightSpin } from '../../renderer/pages/light/LightSpin.tsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -50,7 +50,7 @@ export const TabContent = observer(function TabContent({ tab }: { tab: Tab }) {
   const ex = /^\/exception\/([^/]+)$/.exec(path);
   if (ex) return <ExceptionPage type={ex[1]} />;
   // A published stored page of the tenant (or the site) overrides the route's file schema.
-  if (signedIn && !storedRoutes.ready) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (signedIn && !storedRoutes.ready) return <LightSpin label={root.i18n.t('hzero.common.message.loading', 'Loading')} />;
   const stored = signedIn ? storedRoutes.match(path, hit?.entry.load) : undefined;
   if (!hit && !stored) return <ExceptionPage type="404" />;
   const route = hit && root.workspace.routerData.find((r) => hit.entry.routes.includes(r.path));

@@ -2,6 +2,7 @@ import type { ArgsProps as MessageArgs } from 'antd/es/message/interface';
 import type { ArgsProps as NotificationArgs } from 'antd/es/notification/interface';
 import type { ProgressReport } from '../../renderer/runtime/services.ts';
 import type { I18nStore } from '../stores/I18nStore.ts';
+import { FIRST_SCREEN_MARK } from '../routes/first-screen-mark.ts';
 
 // Notifications and toasts appear after something happened, never on the first paint; their
 // antd code loads on first use instead of with the shell.
@@ -16,13 +17,23 @@ export function toast(kind: Kind, content: MessageArgs['content'], duration?: nu
 }
 
 /**
- * Loads the notification code once the first screen is up: the notice that the server cannot be
- * reached has to show while the server (which serves the code too) is away.
+ * Loads the notification code once the first screen is up (its performance mark; at the latest
+ * after a few seconds, for pages that set none, such as sign-in): the notice that the server cannot
+ * be reached has to show while the server (which serves the code too) is away, but the chunk must
+ * not join the JavaScript the first screen waits for.
  */
 export function preloadFeedback(): void {
-  const load = () => void import('antd/es/notification');
-  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
-  else setTimeout(load, 2000);
+  let done = false;
+  const load = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    void import('antd/es/notification');
+  };
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(load, { timeout: 5000 }) : setTimeout(load, 500));
+  const observer = typeof PerformanceObserver === 'function' ? new PerformanceObserver((list) => list.getEntries().some((e) => e.name === FIRST_SCREEN_MARK) && idle()) : undefined;
+  observer?.observe({ type: 'mark' });
+  setTimeout(idle, 8000);
 }
 
 /**

@@ -32,7 +32,7 @@ export async function signedInContext(browser: Browser, baseUrl: string, user = 
 }
 
 /** The home tab's dashboard is on screen. */
-export const WORKPLACE_SHOWN = '[data-tab-page="/workplace"] .ant-card';
+export const WORKPLACE_SHOWN = '[data-tab-page="/workplace"] [data-card]';
 
 /** Opens /workplace in a new page and waits until its dashboard is on screen and the network is quiet. */
 export async function openWorkplace(context: BrowserContext, baseUrl: string, beforeGoto?: (page: Page) => Promise<void>): Promise<Page> {

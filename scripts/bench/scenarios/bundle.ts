@@ -132,7 +132,7 @@ export async function bundleScenarios(browser: Browser, signedIn: BrowserContext
   const lines = [
     `- /workplace loads ${files.length} JavaScript files, ${wp.toFixed(1)} KB gzip (${kb(sum(files.map((f) => f.bytes))).toFixed(0)} KB as served): ${[...files]
       .sort((a, b) => b.gzip - a.gzip)
-      .slice(0, 8)
+      .slice(0, Number(process.env.BENCH_LIST_FILES ?? 8))
       .map((f) => `${f.url.split('/').pop()} ${kb(f.gzip).toFixed(1)} KB`)
       .join(', ')}, …`,
     `- per route (KB gzip added, files): ${perRoute.map((r) => `${r.route} ${r.added.toFixed(1)} (${r.files})${r.shown ? '' : ' not shown'}`).join('; ')}`,

@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Spin } from 'antd';
+import { Button } from 'antd';
+import { LightSpin } from '../../../renderer/pages/light/LightSpin.tsx';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../StoreContext.ts';
@@ -31,7 +32,7 @@ export const MenuSearch = observer(function MenuSearch() {
       </Button>
     );
   return (
-    <Suspense fallback={<Spin size="small" style={{ width: 260 }} />}>
+    <Suspense fallback={<LightSpin size="small" label={i18n.t('hzero.common.message.loading', 'Loading')} style={{ width: 14, marginRight: 246 }} />}>
       <MenuSearchBox onDone={() => setActive(false)} />
     </Suspense>
   );
