@@ -1,4 +1,5 @@
 import type { RouteGroup } from '../../../http/route-group.ts';
+import './access.ts';
 import './rules.ts';
 
 /** Quality audits, audit templates, vendor codes, supply abilities and grades: generic paths with their rules (hooks). */
