@@ -1,0 +1,6 @@
+import type { RouteGroup } from '../../../http/route-group.ts';
+import './access.ts';
+import './rules.ts';
+
+/** Quality audits, audit templates, vendor codes, supply abilities and grades: generic paths with their rules (hooks). */
+export const routes: RouteGroup[] = [];
