@@ -1,3 +1,4 @@
+import { forbidden } from '../../../http/errors.ts';
 import type { HookArgs } from '../../../resources/hooks.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 import { userById } from '../../hwfl/people.ts';
@@ -31,7 +32,9 @@ async function checkMove(args: HookArgs, v: Row): Promise<void> {
   const type = String(v.applyType ?? '');
   if (type === 'ELIMINATE' && to !== 'ELIMINATED') throw refuse('toStage', 'An elimination moves the supplier to ELIMINATED');
   if (type !== 'ELIMINATE' && to === 'ELIMINATED') throw refuse('applyType', 'Moving a supplier to ELIMINATED is an elimination (applyType ELIMINATE)');
-  const from = s.stageCode ? order.indexOf(s.stageCode) : -1;
+  // Out of ELIMINATED only by an upgrade (reinstatement), to any stage.
+  if (s.stageCode === 'ELIMINATED' && type !== 'UPGRADE') throw refuse('applyType', `${s.supplierName} is eliminated: only an upgrade reinstates it`);
+  const from = s.stageCode && s.stageCode !== 'ELIMINATED' ? order.indexOf(s.stageCode) : -1;
   if (type === 'UPGRADE' && order.indexOf(to) <= from) throw refuse('toStage', `An upgrade moves ${s.supplierName} past ${s.stageCode ?? 'no stage'}; ${to} is not after it`);
   if (type === 'DOWNGRADE' && (from < 0 || order.indexOf(to) >= from)) throw refuse('toStage', `A downgrade moves ${s.supplierName} before ${s.stageCode ?? 'no stage'}; ${to} is not before it`);
   if (type !== 'ELIMINATE') v.blacklistFlag = 0;
@@ -86,3 +89,22 @@ registerHooks('lifeCycleApplication', {
     });
   },
 });
+
+/**
+ * The buyer's side of the life cycle: a supplier-side caller never writes these, whatever menus
+ * its role holds (the supplier role keeps the whole `spfm` module for its own company pages).
+ */
+const BUYER_ONLY = ['lifeCycleApplication', 'lifeCycleStageConfig', 'supplierLifeConfig', 'investigateTemplate', 'investigateTemplateQuestion', 'supplierCategory', 'supplierCategoryAlter', 'accessRequirement', 'accessPreTable', 'accessStandardTemplate', 'accessScoreTemplate'];
+const notSupplier = (auth: { supplierIds: number[] | null }) => {
+  if (auth.supplierIds) throw forbidden('This belongs to the buyer: a supplier may not change it');
+};
+for (const name of BUYER_ONLY) {
+  registerHooks(name, {
+    async beforeCreate(_values, args) {
+      notSupplier(args.auth);
+    },
+    async beforeWrite(_current, _action, args) {
+      if (!args.system) notSupplier(args.auth);
+    },
+  });
+}
