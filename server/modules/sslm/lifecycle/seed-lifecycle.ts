@@ -107,7 +107,8 @@ async function seedTemplates(tx: Queryable, tenantId: number): Promise<void> {
     [tenantId, draft.rows[0]!.id],
   );
   // Investigations in each state: sent to S0012 (waiting for its answers), submitted by S0013, approved for S0011.
-  const sends: Array<[string, string, string | null]> = [['S0012', 'RELEASE', null], ['S0013', 'SUBMIT', 'ISO 9001'], ['S0011', 'APPROVED', 'IATF 16949']];
+  // The demo supplier user (S0001, S0002) has one waiting for its answers too.
+  const sends: Array<[string, string, string | null]> = [['S0012', 'RELEASE', null], ['S0013', 'SUBMIT', 'ISO 9001'], ['S0011', 'APPROVED', 'IATF 16949'], ['S0002', 'RELEASE', null]];
   for (const [i, [num, status, cert]] of sends.entries()) {
     const s = (await tx.query<{ id: number; name: string }>('select supplier_id::float8 as id, supplier_name as name from sslm_supplier where tenant_id = $1 and supplier_num = $2', [tenantId, num])).rows[0];
     if (!s) continue;
