@@ -54,12 +54,15 @@ async function seedApplications(tx: Queryable, tenantId: number): Promise<void> 
     ['S0011', 'UPGRADE', 'POTENTIAL', 'QUALIFIED', 'SUBMIT', 'Sample batch passed incoming inspection'],
     ['S0012', 'UPGRADE', 'RECOMMEND', 'POTENTIAL', 'NEW', 'Recommended by the engineering team'],
     ['S0015', 'DOWNGRADE', 'PREPARE', 'POTENTIAL', 'REJECTED', 'Capacity not confirmed'],
+    ['S0013', 'UPGRADE', 'REGISTER', 'RECOMMEND', 'NEW', 'Referred by the Suzhou plant'],
+    ['S0012', 'DOWNGRADE', 'RECOMMEND', 'REGISTER', 'CANCEL', 'Contact lost; re-registration needed'],
+    ['S0011', 'UPGRADE', 'POTENTIAL', 'PREPARE', 'REJECTED', 'Second source for moulds'],
   ];
   const inApproval: Array<Record<string, unknown>> = [];
   for (const [i, [num, type, from, to, status, reason]] of rows.entries()) {
     const s = await sup(num);
     if (!s) continue;
-    const appNum = i === 0 ? 'LC-DEMO-0001' : `LC-DEMO-000${i + 1}`;
+    const appNum = `LC-DEMO-000${i + 1}`;
     const r = await tx.query<{ id: number }>(
       `insert into sslm_life_cycle_application (tenant_id, application_num, apply_type, supplier_id, supplier_name, from_stage, to_stage, blacklist_flag, forever_blacklist_flag, blacklist_expiry_date, reason, process_status, approved_date, created_by, last_updated_by)
        values ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9::date, $10, $11, $12::timestamp, 1, 1) returning application_id::float8 as id`,
