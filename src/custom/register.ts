@@ -26,6 +26,8 @@ export function registerCustom(r: Registries): Registries {
   r.customComponents.register('RfxOfflineImport', () => import('./ssrc/OfflineImport.tsx') as never);
   r.customComponents.register('RfxPublicDetail', () => import('./ssrc/PublicRfxDetail.tsx') as never);
   r.customComponents.register('RfxQuotationMonitor', () => import('./ssrc/QuotationMonitor.tsx') as never);
+  // Supplier life cycle: a record page whose id comes from the query string (supplier-detail, the -view pages).
+  r.customComponents.register('SslmRecordFromQuery', () => import('./sslm/RecordFromQuery.tsx') as never);
   // The dev pages of §2.1 (/test/*), for site administrators: each its own chunk, never in the first screen.
   r.customComponents.register('DevDemo', () => import('../dev/DevDemo.tsx') as never);
   r.customComponents.register('DevPlayground', () => import('../dev/DevPlayground.tsx') as never);

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import { BusinessError, forbidden, notFound } from '../../http/errors.ts';
 import { resolveScope, type Scope } from '../../resources/scope.ts';
 import { refuse, time } from './rules.ts';
+import { assertSupplierEligible } from '../sslm/lifecycle/gate.ts';
 
 type Row = Record<string, unknown>;
 interface Tender { id: number; num: string; title: string; status: string; prequal: number; prequalEnd: Date | null; start: Date; end: Date }
@@ -59,6 +60,7 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
       if (Date.now() >= time(until)) throw closed(`${t.num}: sign-up closed at ${iso(until)}`);
       const s = (await tx.query<{ name: string }>('select supplier_name as name from sslm_supplier where supplier_id = $1 and tenant_id = $2', [supplierId, scope.tenantId])).rows[0];
       if (!s) throw refuse('supplierId', `supplierId ${supplierId} is not a supplier of this tenant`);
+      await assertSupplierEligible(tx, Number(scope.tenantId), supplierId, 'signed up for a tender');
       const twice = await tx.query('select 1 from tender_supplier where tender_header_id = $1 and supplier_id = $2', [t.id, supplierId]);
       if (twice.rows.length) throw refuse('supplierId', `${s.name} has already signed up for ${t.num}`);
       const status = t.prequal === 1 ? 'SUBMITTED' : 'QUALIFIED';
