@@ -1,3 +1,4 @@
+import tenderDecision from '../../../schemas/entities/tender/tender-decision.json' with { type: 'json' };
 import tenderHeader from '../../../schemas/entities/tender/tender-header.json' with { type: 'json' };
 import type { EntityWorkflow } from '../../../renderer/schema/entity.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -8,6 +9,7 @@ import type { SeedStep } from '../../seed/seed.ts';
 import { deployDemoProcess, singleApprovalXml, startSeededApprovals } from '../hwfl/seed-processes.ts';
 
 const WF = tenderHeader.workflow as EntityWorkflow;
+const DECISION_WF = tenderDecision.workflow as EntityWorkflow;
 
 /** Demo tenders: [title, status, bidding start, bidding end, opening, in days from now]. */
 const DEMO: Array<[string, string, number, number, number]> = [
@@ -31,7 +33,10 @@ const at = (days: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600
  */
 async function seedTender(tx: Queryable): Promise<void> {
   for (const [tenantId, approver] of [[DEMO_TENANT, 'user:approver'], [SECOND_TENANT, 'user:admin2']] as const)
+  {
     await deployDemoProcess(tx, tenantId, WF.process, 'Tender release approval', 'The purchasing manager approves a tender before its notice is published', singleApprovalXml(WF.process, 'Tender release approval', 'Purchasing manager', approver));
+    await deployDemoProcess(tx, tenantId, DECISION_WF.process, 'Tender award approval', 'The purchasing manager approves the award decision of a tender', singleApprovalXml(DECISION_WF.process, 'Tender award approval', 'Purchasing manager', approver));
+  }
   const sups = (await tx.query<{ id: number; name: string }>("select supplier_id::float8 as id, supplier_name as name from sslm_supplier where tenant_id = $1 and supplier_num in ('S0001', 'S0003') order by supplier_num", [DEMO_TENANT])).rows;
   if (sups.length < 2) throw new Error('the demo tenders need suppliers S0001 and S0003');
   let n = 0;
@@ -40,11 +45,12 @@ async function seedTender(tx: Queryable): Promise<void> {
     const released = ['PUBLISHED', 'OPENED'].includes(status);
     const h = await tx.query<{ id: number }>(
       `insert into tender_header (tenant_id, tender_num, tender_title, tender_status, eval_method, company_name, currency_code, bid_bond, pre_qualification_flag, prequal_end_date, clarify_end_time,
-                                  quotation_start_date, quotation_end_date, bid_open_date, bid_open_location, release_approval_flag, password_flag, released_date, published_date, opened_date, notice_content, created_by, last_updated_by)
-       values ($1, $2, $3, $4, 'LOWEST_PRICE', 'Demo Manufacturing Co.', 'CNY', 20000, 1, $5, $5, $6, $7, $8, 'Meeting room 3, head office', 1, 0, $9, $9, $10, $11, 0, 0)
+                                  quotation_start_date, quotation_end_date, bid_open_date, bid_open_location, release_approval_flag, password_flag, released_date, published_date, opened_date, notice_content, created_by, last_updated_by,
+                                  two_stage_flag, round_number, opened_round, commercial_round)
+       values ($1, $2, $3, $4, 'LOWEST_PRICE', 'Demo Manufacturing Co.', 'CNY', 20000, 1, $5, $5, $6, $7, $8, 'Meeting room 3, head office', 1, 0, $9, $9, $10, $11, 0, 0, 0, 1, $12, $12)
        returning tender_header_id::float8 as id`,
       [DEMO_TENANT, `TD2026-${String(n).padStart(5, '0')}`, title, status, at(end - 2), at(start), at(end), at(open), released ? at(start - 1) : null, status === 'OPENED' ? at(open) : null,
-        `<p>${title}: suppliers qualified for the lots below are invited to bid.</p>`],
+        `<p>${title}: suppliers qualified for the lots below are invited to bid.</p>`, status === 'OPENED' ? 1 : 0],
     );
     const id = h.rows[0]!.id;
     const lots: number[] = [];
@@ -57,11 +63,12 @@ async function seedTender(tx: Queryable): Promise<void> {
       lots.push(s.rows[0]!.id);
     }
     if (!released) continue;
+    if (status === 'PUBLISHED') await seedClarification(tx, id, `TD2026-${String(n).padStart(5, '0')}`, title, sups[0]!);
     for (const [k, s] of sups.entries()) {
       const qualified = status === 'OPENED' || k === 0;
       await tx.query(
-        `insert into tender_supplier (tenant_id, tender_header_id, tender_num, tender_title, supplier_id, supplier_name, signup_status, signup_date, application_remark, bond_amount, bond_paid_flag, bond_paid_date, bid_flag, created_by, last_updated_by)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, 'Qualification documents attached', $9, $10, $11, $12, 0, 0)`,
+        `insert into tender_supplier (tenant_id, tender_header_id, tender_num, tender_title, supplier_id, supplier_name, signup_status, signup_date, application_remark, bond_amount, bond_paid_flag, bond_paid_date, bid_flag, created_by, last_updated_by, round_number)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, 'Qualification documents attached', $9, $10, $11, $12, 0, 0, 1)`,
         [DEMO_TENANT, id, `TD2026-${String(n).padStart(5, '0')}`, title, s.id, s.name, qualified ? 'QUALIFIED' : 'SUBMITTED', at(start - 1), qualified ? 20000 : null, qualified ? 1 : 0, qualified ? at(start).slice(0, 10) : null, qualified ? 1 : 0],
       );
       if (!qualified) continue;
@@ -70,8 +77,8 @@ async function seedTender(tx: Queryable): Promise<void> {
         const amount = (LOTS[i]![2] * (0.88 + 0.05 * k)).toFixed(2);
         await tx.query(
           `insert into tender_bid (tenant_id, tender_header_id, section_id, section_num, section_name, supplier_id, supplier_name, bid_status, revision_number, submitted_date,
-                                   technical_proposal, bid_amount, tax_rate, delivery_period, created_by, last_updated_by)
-           values ($1, $2, $3, $4, $5, $6, $7, 'SUBMITTED', 1, $8, $9, $10::numeric, 13, $11, 0, 0)`,
+                                   technical_proposal, bid_amount, tax_rate, delivery_period, created_by, last_updated_by, round_number)
+           values ($1, $2, $3, $4, $5, $6, $7, 'SUBMITTED', 1, $8, $9, $10::numeric, 13, $11, 0, 0, 1)`,
           [DEMO_TENANT, id, lot, i + 1, LOTS[i]![0], s.id, s.name, at(end - 1), `Technical proposal of ${s.name} for ${LOTS[i]![0]}`, amount, 60 + 15 * k],
         );
       }
@@ -85,6 +92,26 @@ async function seedTender(tx: Queryable): Promise<void> {
   await startSeededApprovals(tx, DEMO_TENANT, 'buyer', 'tenderHeader', 'tenderHeaderId', WF, approving.rows);
   const entities = loadEntities();
   await recomputeAll(tx, entities.get('tenderHeader')!, entities);
+}
+
+/** The published demo tender's clarification: a question of S0001 answered by a released letter, and a draft letter. */
+async function seedClarification(tx: Queryable, id: number, num: string, title: string, s: { id: number; name: string }): Promise<void> {
+  const letters: Array<[string, string, string, string | null]> = [
+    ['CL2026-00001', 'Delivery address of lot A', '<p>Lot A is delivered to warehouse 2, gate B; unloading is the supplier\'s.</p>', 'RELEASED'],
+    ['CL2026-00002', 'Site visit', '<p>A site visit is offered on request before the bidding end.</p>', null],
+  ];
+  let answered: number | undefined;
+  for (const [cnum, ltitle, context, released] of letters) {
+    const r = await tx.query<{ id: number }>(
+      `insert into tender_clarify_letter (tenant_id, clarify_num, tender_header_id, tender_num, tender_title, title, context, clarify_status, released_by, released_date, created_by, last_updated_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, 0) returning clarify_letter_id::float8 as id`,
+      [DEMO_TENANT, cnum, id, num, title, ltitle, context, released ?? 'NEW', released ? 'buyer' : null, released ? at(-1) : null]);
+    answered ??= r.rows[0]!.id;
+  }
+  await tx.query(
+    `insert into tender_clarify_question (tenant_id, tender_header_id, tender_num, supplier_id, supplier_name, question_title, description, question_status, asked_date, clarify_letter_id, created_by, last_updated_by)
+     values ($1, $2, $3, $4, $5, 'Where is lot A delivered?', 'The notice names the plant but not the warehouse or gate.', 'ANSWERED', $6, $7, 0, 0)`,
+    [DEMO_TENANT, id, num, s.id, s.name, at(-1.5), answered]);
 }
 
 export const step: SeedStep = { version: 'seed:tender:v1', run: (tx) => seedTender(tx) };
