@@ -3,6 +3,8 @@ import type { ServerContext } from '../../context.ts';
 import { afterCommit } from '../../db/database.ts';
 import { BusinessError, forbidden, notFound } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
+import { checkEntityAccess } from '../../resources/permissions.ts';
+import { EntityRepository } from '../../resources/repository.ts';
 import { resolveScope } from '../../resources/scope.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
 import { refuse, time } from './rules.ts';
@@ -19,6 +21,16 @@ const CLARIFYING = ['PUBLISHED', 'PAUSED'];
  * is never addressed to one supplier: who asked is the buyer's to know, not the other bidders'.
  */
 export async function clarifyRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const letter = ctx.entities.get('tenderClarifyLetter')!;
+  const letters = new EntityRepository(letter, ctx);
+  // The compose page of a tender (`doCreateRelease/:id`): the generic create with the tender from the path.
+  app.post('/ssrc/v1/:tenantId/bid/:id/clarify-letters', { schema: { params, body: { type: 'object' } } }, async (req) => {
+    const scope = resolveScope(req, 'tenant');
+    if (scope.auth.supplierIds) throw forbidden('Clarification letters are the buyer\'s');
+    await checkEntityAccess(ctx.db, letter, scope.auth, 'write');
+    return letters.create(scope, { ...(req.body as Row), tenderHeaderId: Number((req.params as Row).id) });
+  });
+
   app.post('/ssrc/v1/:tenantId/bid/:id/questions', {
     schema: { params, body: { type: 'object', required: ['questionTitle', 'description'], additionalProperties: false, properties: {
       supplierId: { type: 'integer', minimum: 1 }, questionTitle: { type: 'string', minLength: 1, maxLength: 120 }, description: { type: 'string', minLength: 1, maxLength: 2000 } } } },
@@ -52,6 +64,9 @@ export async function clarifyRoutes(app: FastifyInstance, ctx: ServerContext): P
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 registerHooks('tenderClarifyLetter', {
+  async beforeCreate(_values, { auth }) {
+    if (auth.supplierIds) throw forbidden('Clarification letters are the buyer\'s');
+  },
   async afterWrite(row, action, { tx, tenantId, auth, ctx }) {
     if (action === 'create' || action === 'update') {
       const t = (await tx.query<{ num: string; title: string; status: string }>('select tender_num as num, tender_title as title, tender_status as status from tender_header where tender_header_id = $1 and tenant_id = $2', [row.tenderHeaderId, tenantId])).rows[0];

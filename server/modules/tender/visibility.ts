@@ -38,6 +38,10 @@ registerListFilter(async (e, scope, params, db) => {
     if (e.name === 'tenderAward') return ["exists (select 1 from tender_decision ad where ad.decision_id = t.decision_id and ad.decision_status = 'APPROVED')"];
     return [];
   }
+  if (e.name === 'tenderExpert' && (await expertSide(db, scope))) {
+    params.push(scope.auth.userId);
+    return [`t.user_id = $${params.length}`];
+  }
   if ((e.name === 'tenderBid' || e.name === 'tenderHeader') && (await expertSide(db, scope))) {
     params.push(scope.auth.userId);
     return [`exists (select 1 from tender_expert xe join tender_header xh on xh.tender_header_id = xe.tender_header_id
