@@ -67,6 +67,10 @@ export async function visibilityRoutes(app: FastifyInstance, ctx: ServerContext)
   const bids = new EntityRepository(bid, ctx);
   app.get('/ssrc/v1/:tenantId/bid/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderHeader')!));
   app.get('/ssrc/v1/:tenantId/bid/sections/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderSection')!));
+  // Released letters and approved awards reach the supplier side by id no more than in a list.
+  app.get('/ssrc/v1/:tenantId/bid/clarify-letters/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderClarifyLetter')!));
+  app.get('/ssrc/v1/:tenantId/bid/awards/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderAward')!));
+  app.get('/ssrc/v1/:tenantId/bid/experts/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderExpert')!));
 
   const oneBid = async (req: FastifyRequest) => {
     const scope = resolveScope(req, 'tenant');
