@@ -17,7 +17,11 @@ const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id
 const decidable = (status: string, method: string) => (method === 'COMPREHENSIVE' ? status === 'SCORED' : status === 'OPENED');
 const EDITABLE = ['NEW', 'REJECTED'];
 
-/** The tender's decision: found, or prepared once the tender is ready for it (lowest price ranks the bids by amount then). */
+/**
+ * The tender's decision: found, or prepared once the tender is ready for it (lowest price ranks the
+ * bids by amount then). A tender has one decision, numbered as the tender is, so every tender page
+ * and the decision's own (`decision/:id`, the workflow's `decisionWorkflow/:id`) name it alike.
+ */
 async function decisionOf(tx: Queryable, tenantId: number | null, tenderId: number, userId: number, prepare: boolean): Promise<number | undefined> {
   const found = (await tx.query<{ id: number }>('select decision_id::float8 as id from tender_decision where tender_header_id = $1 and tenant_id = $2', [tenderId, tenantId])).rows[0];
   if (found || !prepare) return found?.id;
@@ -30,8 +34,8 @@ async function decisionOf(tx: Queryable, tenantId: number | null, tenderId: numb
          where tender_header_id = $1 and bid_status = 'SUBMITTED') r where b.bid_id = r.bid_id`, [tenderId]);
   }
   const r = await tx.query<{ id: number }>(
-    `insert into tender_decision (tenant_id, tender_header_id, tender_num, tender_title, eval_method, round_number, decision_status, total_awarded, created_by, last_updated_by)
-     select tenant_id, tender_header_id, tender_num, tender_title, eval_method, coalesce(round_number, 1), 'NEW', 0, $2, $2 from tender_header where tender_header_id = $1
+    `insert into tender_decision (decision_id, tenant_id, tender_header_id, tender_num, tender_title, eval_method, round_number, decision_status, total_awarded, created_by, last_updated_by)
+     select tender_header_id, tenant_id, tender_header_id, tender_num, tender_title, eval_method, coalesce(round_number, 1), 'NEW', 0, $2, $2 from tender_header where tender_header_id = $1
      returning decision_id::float8 as id`, [tenderId, userId]);
   return r.rows[0]!.id;
 }

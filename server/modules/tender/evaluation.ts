@@ -29,6 +29,24 @@ export async function computeScores(tx: Queryable, tenderId: unknown): Promise<v
               where tender_header_id = $1 and bid_status = 'SUBMITTED') r where b.bid_id = r.bid_id`, [tenderId]);
 }
 
+/** Every assigned expert's score sheet of the round: one row per bid and element their role covers (passed suppliers only when two-stage). */
+export async function writeScoreSheets(tx: Queryable, tenderId: unknown, userId: number): Promise<void> {
+  await tx.query(
+    `insert into tender_score (tenant_id, tender_header_id, tender_num, tender_expert_id, expert_user_id, bid_id, round_number, section_name, supplier_name,
+                               indicate_id, indicate_name, indicate_type, weight, min_score, max_score, score, score_status, created_by, last_updated_by)
+     select h.tenant_id, h.tender_header_id, h.tender_num, e.tender_expert_id, e.user_id, b.bid_id, coalesce(b.round_number, 1), b.section_name, b.supplier_name,
+            i.indicate_id, i.indicate_name, i.indicate_type, i.weight, i.min_score, i.max_score, i.default_score, 'PENDING', $2, $2
+       from tender_header h
+       join tender_expert e on e.tender_header_id = h.tender_header_id
+       join tender_bid b on b.tender_header_id = h.tender_header_id and b.bid_status = 'SUBMITTED' and coalesce(b.round_number, 1) = coalesce(h.round_number, 1)
+       join ssrc_score_indicate i on i.template_id = h.score_template_id
+      where h.tender_header_id = $1
+        and (e.expert_role = 'ALL' or (e.expert_role = 'TECHNICAL' and i.indicate_type = 'TECHNOLOGY') or (e.expert_role = 'COMMERCIAL' and i.indicate_type <> 'TECHNOLOGY'))
+        and (coalesce(h.two_stage_flag, 0) = 0 or exists (select 1 from tender_supplier s where s.tender_header_id = b.tender_header_id and s.supplier_id = b.supplier_id and s.tech_pass_flag = 1))
+        and not exists (select 1 from tender_score o where o.tender_expert_id = e.tender_expert_id and o.bid_id = b.bid_id and o.indicate_id = i.indicate_id)
+      order by e.tender_expert_id, b.section_num, b.supplier_name, i.order_seq`, [tenderId, userId]);
+}
+
 /**
  * Expert assignment, hand-out and scoring. Experts come from the expert library (ssrc experts with
  * a login), are assigned while the tender is opened, each with the envelope their role reads; the
@@ -86,20 +104,7 @@ registerHooks('tenderHeader', {
     const id = row.tenderHeaderId;
     if (action === 'handout') {
       await tx.query("update tender_expert set score_status = 'PENDING', submitted_date = null where tender_header_id = $1", [id]);
-      await tx.query(
-        `insert into tender_score (tenant_id, tender_header_id, tender_num, tender_expert_id, expert_user_id, bid_id, round_number, section_name, supplier_name,
-                                   indicate_id, indicate_name, indicate_type, weight, min_score, max_score, score, score_status, created_by, last_updated_by)
-         select h.tenant_id, h.tender_header_id, h.tender_num, e.tender_expert_id, e.user_id, b.bid_id, coalesce(b.round_number, 1), b.section_name, b.supplier_name,
-                i.indicate_id, i.indicate_name, i.indicate_type, i.weight, i.min_score, i.max_score, i.default_score, 'PENDING', $2, $2
-           from tender_header h
-           join tender_expert e on e.tender_header_id = h.tender_header_id
-           join tender_bid b on b.tender_header_id = h.tender_header_id and b.bid_status = 'SUBMITTED' and coalesce(b.round_number, 1) = coalesce(h.round_number, 1)
-           join ssrc_score_indicate i on i.template_id = h.score_template_id
-          where h.tender_header_id = $1
-            and (e.expert_role = 'ALL' or (e.expert_role = 'TECHNICAL' and i.indicate_type = 'TECHNOLOGY') or (e.expert_role = 'COMMERCIAL' and i.indicate_type <> 'TECHNOLOGY'))
-            and (coalesce(h.two_stage_flag, 0) = 0 or exists (select 1 from tender_supplier s where s.tender_header_id = b.tender_header_id and s.supplier_id = b.supplier_id and s.tech_pass_flag = 1))
-            and not exists (select 1 from tender_score o where o.tender_expert_id = e.tender_expert_id and o.bid_id = b.bid_id and o.indicate_id = i.indicate_id)
-          order by e.tender_expert_id, b.section_num, b.supplier_name, i.order_seq`, [id, auth.userId]);
+      await writeScoreSheets(tx, id, auth.userId);
       const users = (await tx.query<{ id: number }>('select distinct user_id::float8 as id from tender_expert where tender_header_id = $1 and user_id is not null', [id])).rows.map((r) => r.id);
       const m = { userIds: users, subject: `${String(row.tenderNum)}: you are asked to score the bids — ${String(row.tenderTitle)}`.slice(0, 240), content: '<p><a href="/tender/expertGrade/grade">/tender/expertGrade/grade</a></p>', typeCode: 'MSG', categoryCode: 'SYSTEM', fromUserId: auth.userId, fromUserName: auth.loginName };
       if (users.length) afterCommit(tx, () => sendMessages(ctx, tenantId, m));
