@@ -51,19 +51,21 @@ describe('a public tender from notice to award', () => {
 
     // The buyer releases it on its page and publishes the notice from the publishing list.
     const buyer = await e.signIn('buyer', `/tender/tenderHall/detail/${id}`);
-    await button(buyer, /^发布$|^Release$/).click();
+    await button(buyer, /^发\s?布$|^Release$/).click();
     await confirmDialog(buyer);
     await reaches(id, 'RELEASED');
     await buyer.goto(`${e.baseUrl}/tender/publishtender`);
-    await screen(buyer, '/tender/publishtender').locator(`[role="row"][data-row-key="${id}"]`).getByRole('button', { name: /公告|Publish/ }).click();
-    await confirmDialog(buyer).catch(() => undefined);
+    await screen(buyer, '/tender/publishtender').locator(`[role="row"][data-row-key="${id}"]`).getByRole('button', { name: /发布公告|Publish notice/ }).click();
+    await confirmDialog(buyer);
     await reaches(id, 'PUBLISHED');
 
     // Two suppliers sign up on the tender's page; the buyer qualifies both.
     const sam = await e.signIn('supplier', `/supplierBidding/involveBidding/${id}`);
     const tom = await e.signIn('supplier3', `/supplierBidding/involveBidding/${id}`);
     for (const p of [sam, tom]) {
-      await button(p, /报名|Sign up/).click();
+      await screen(p, '/supplierBidding/involveBidding/:id').waitFor().catch(() => undefined);
+      await p.screenshot({ path: '/tmp/tender-signup.png' });
+      await button(p, /^报\s?名$|^Sign up$/).click();
       await confirmDialog(p);
     }
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from tender_supplier where tender_header_id = $1', [id]))[0]!.n).toBe(2);
@@ -83,7 +85,7 @@ describe('a public tender from notice to award', () => {
     // The buyer answers with a letter released to both.
     const letter = (await api('buyer', 'POST', `${T}/bid/${id}/clarify-letters`, { title: 'Belt speed', context: '<p>2 m/s is the nominal speed.</p>' })).json();
     await buyer.goto(`${e.baseUrl}/clarifyLetter/createRelease/showClarifyLetter/${String(letter.clarifyLetterId)}`);
-    await button(buyer, /^发布$|^Release$/).click();
+    await button(buyer, /^发\s?布$|^Release$/).click();
     await confirmDialog(buyer);
     await expect.poll(async () => (await q<{ s: string }>('select clarify_status as s from tender_clarify_letter where clarify_letter_id = $1', [letter.clarifyLetterId]))[0]!.s).toBe('RELEASED');
     for (const p of [sam, tom]) {
@@ -94,7 +96,7 @@ describe('a public tender from notice to award', () => {
     // Both bid on the lot from its row.
     for (const [p, amount] of [[sam, '456789.12'], [tom, '449876.54']] as const) {
       await p.goto(`${e.baseUrl}/supplierBidding/involveBidding/${id}`);
-      await screen(p, '/supplierBidding/involveBidding/:id').locator(`[role="row"][data-row-key="${String(lot.sectionId)}"]`).getByRole('button', { name: /^投标$|^Bid$/ }).click();
+      await screen(p, '/supplierBidding/involveBidding/:id').locator(`[role="row"][data-row-key="${String(lot.sectionId)}"]`).getByRole('button', { name: /^投\s?标$|^Bid$/ }).click();
       const dialog = p.locator('.ant-modal:visible');
       await dialog.locator('#field-bidAmount').fill(amount);
       await dialog.getByTestId('submit-button').click();
@@ -105,7 +107,7 @@ describe('a public tender from notice to award', () => {
     // Nobody sees an amount before opening: not the buyer, not the other bidder.
     await buyer.goto(`${e.baseUrl}/tender/tenderHall/openTender/${id}`);
     const opening = screen(buyer, '/tender/tenderHall/openTender/:id');
-    await opening.getByRole('tab', { name: /投标|Bids/ }).last().click();
+    await opening.getByRole('tab', { name: /投标书|^Bid$/ }).click();
     await opening.locator('[role="row"][data-row-key]').nth(2).waitFor();
     for (const amount of ['456,789.12', '456789.12', '449,876.54', '449876.54']) expect(await opening.textContent()).not.toContain(amount);
     await tom.goto(`${e.baseUrl}/supplierBidding/biddingSupplierDetail/${id}`);
@@ -115,11 +117,11 @@ describe('a public tender from notice to award', () => {
     // The deadline passes; the buyer opens the bids and reads them.
     await e.ctx.db.query("update tender_header set quotation_end_date = now() - interval '2 seconds', bid_open_date = now() - interval '1 second' where tender_header_id = $1", [id]);
     await buyer.reload();
-    await button(buyer, /^开标$|^Open bids$|^Open$/).click();
+    await button(buyer, /^开\s?标$|^Open bids$/).click();
     await confirmDialog(buyer);
     await reaches(id, 'OPENED');
     await buyer.reload();
-    await screen(buyer, '/tender/tenderHall/openTender/:id').getByRole('tab', { name: /投标|Bids/ }).last().click();
+    await screen(buyer, '/tender/tenderHall/openTender/:id').getByRole('tab', { name: /投标书|^Bid$/ }).click();
     await expect.poll(async () => screen(buyer, '/tender/tenderHall/openTender/:id').textContent(), { timeout: 15_000 }).toMatch(/456,?789\.12/);
 
     // The expert is assigned and the tender handed out from its page.
@@ -136,7 +138,7 @@ describe('a public tender from notice to award', () => {
     expect(mine.length).toBe(6);
     for (const [i, r] of mine.entries()) {
       const row = grade.locator(`[role="row"][data-row-key="${r.id}"]`);
-      await row.getByRole('button', { name: /^评分$|^Score$/ }).click();
+      await row.getByRole('button', { name: /^评\s?分$|^Score$/ }).click();
       const form = eva.locator('.ant-modal:visible');
       await form.locator('#field-score').fill(String(70 + i * 3.5));
       await form.getByTestId('record-form-save').click();
@@ -157,7 +159,7 @@ describe('a public tender from notice to award', () => {
     const tomBid = (await q<{ id: number }>("select b.bid_id::float8 as id from tender_bid b join sslm_supplier s on s.supplier_id = b.supplier_id where b.tender_header_id = $1 and s.supplier_num = 'S0003'", [id]))[0]!.id;
     await buyer.goto(`${e.baseUrl}/tender/tenderHall/decision/${id}`);
     const decision = screen(buyer, '/tender/tenderHall/decision/:id');
-    await decision.getByRole('tab', { name: /投标|Bids/ }).last().click();
+    await decision.getByRole('tab', { name: /投标书|^Bid$/ }).click();
     await decision.locator(`[role="row"][data-row-key="${tomBid}"]`).getByRole('button', { name: /定为中标|Award this bid/ }).click();
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from tender_award where tender_header_id = $1', [id]))[0]!.n).toBe(1);
     await buyer.reload();
