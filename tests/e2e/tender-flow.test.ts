@@ -64,11 +64,13 @@ describe('a public tender from notice to award', () => {
     const tom = await e.signIn('supplier3', `/supplierBidding/involveBidding/${id}`);
     for (const p of [sam, tom]) {
       await screen(p, '/supplierBidding/involveBidding/:id').waitFor().catch(() => undefined);
-      await p.screenshot({ path: '/tmp/tender-signup.png' });
       await button(p, /^报\s?名$|^Sign up$/).click();
       await confirmDialog(p);
     }
-    await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from tender_supplier where tender_header_id = $1', [id]))[0]!.n).toBe(2);
+    await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from tender_supplier where tender_header_id = $1', [id]))[0]!.n).toBe(2).catch(async (err: unknown) => {
+      await tom.screenshot({ path: '/tmp/tender-signup.png' });
+      throw new Error(`sign-ups missing; refused calls: ${e.refusals.join(' | ') || 'none'}`, { cause: err });
+    });
     for (const x of (await api('buyer', 'GET', `${T}/bid/suppliers?tenderHeaderId=${id}`)).json().content as Row[]) {
       expect((await api('buyer', 'POST', `${T}/bid/suppliers/${String(x.tenderSupplierId)}/actions/qualify`, { objectVersionNumber: x.objectVersionNumber })).status).toBe(200);
     }

@@ -45,7 +45,8 @@ const iso = (d: Date) => new Date(d).toISOString();
  */
 export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.post('/ssrc/v1/:tenantId/bid/:id/signup', {
-    schema: { params, body: { type: 'object', additionalProperties: false, properties: { supplierId: { type: 'integer', minimum: 1 }, applicationRemark: { type: 'string', maxLength: 480 }, prequalAttachmentUuid: { type: 'string', maxLength: 64 } } } },
+    // A body-less button sends null: the same as an empty sign-up.
+    schema: { params, body: { type: ['object', 'null'], additionalProperties: false, properties: { supplierId: { type: 'integer', minimum: 1 }, applicationRemark: { type: 'string', maxLength: 480 }, prequalAttachmentUuid: { type: 'string', maxLength: 64 } } } },
   }, async (req) => {
     const scope = resolveScope(req, 'tenant');
     const ids = supplierSide(scope, 'Signing up for a tender');

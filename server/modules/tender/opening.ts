@@ -38,7 +38,7 @@ export async function openingRoutes(app: FastifyInstance, ctx: ServerContext): P
     return { tenderHeaderId: id, passwordFlag: 1 };
   });
 
-  app.post('/ssrc/v1/:tenantId/bid/:id/open', { schema: { params, body: { type: 'object', properties: { password: { type: 'string', maxLength: 64 } } } } }, async (req) => {
+  app.post('/ssrc/v1/:tenantId/bid/:id/open', { schema: { params, body: { type: ['object', 'null'], properties: { password: { type: 'string', maxLength: 64 } } } } }, async (req) => {
     const scope = resolveScope(req, 'tenant');
     const id = Number((req.params as Row).id);
     const password = ((req.body ?? {}) as { password?: string }).password;
