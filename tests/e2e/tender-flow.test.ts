@@ -110,7 +110,8 @@ describe('a public tender from notice to award', () => {
     await buyer.goto(`${e.baseUrl}/tender/tenderHall/openTender/${id}`);
     const opening = screen(buyer, '/tender/tenderHall/openTender/:id');
     await opening.getByRole('tab', { name: /投标书|^Bid$/ }).click();
-    await opening.locator('[role="row"][data-row-key]').nth(2).waitFor();
+    const bidIds = (await q<{ id: number }>('select bid_id::float8 as id from tender_bid where tender_header_id = $1', [id])).map((r) => r.id);
+    for (const b of bidIds) await opening.locator(`.ant-tabs-tabpane-active [role="row"][data-row-key="${b}"]`).waitFor();
     for (const amount of ['456,789.12', '456789.12', '449,876.54', '449876.54']) expect(await opening.textContent()).not.toContain(amount);
     await tom.goto(`${e.baseUrl}/supplierBidding/biddingSupplierDetail/${id}`);
     await screen(tom, '/supplierBidding/biddingSupplierDetail/:id').locator('[role="row"][data-row-key]').first().waitFor();
@@ -162,7 +163,7 @@ describe('a public tender from notice to award', () => {
     await buyer.goto(`${e.baseUrl}/tender/tenderHall/decision/${id}`);
     const decision = screen(buyer, '/tender/tenderHall/decision/:id');
     await decision.getByRole('tab', { name: /投标书|^Bid$/ }).click();
-    await decision.locator(`[role="row"][data-row-key="${tomBid}"]`).getByRole('button', { name: /定为中标|Award this bid/ }).click();
+    await decision.locator(`.ant-tabs-tabpane-active [role="row"][data-row-key="${tomBid}"]`).getByRole('button', { name: /定为中标|Award this bid/ }).click();
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from tender_award where tender_header_id = $1', [id]))[0]!.n).toBe(1);
     await buyer.reload();
     await button(buyer, /提交审批|Submit for approval/).click();
