@@ -140,6 +140,12 @@ describe('a public tender from notice to award', () => {
     // The expert scores each element of each bid, then submits the sheet.
     const eva = await e.signIn('expert', '/tender/expertGrade/grade');
     const grade = screen(eva, '/tender/expertGrade/grade');
+    // Their sheet of this tender (the demo has another one waiting).
+    const findMine = async () => {
+      await grade.locator('input[id$="tenderNum"]').fill(num);
+      await grade.locator('input[id$="tenderNum"]').press('Enter');
+    };
+    await findMine();
     const mine = await q<{ id: number }>('select score_id::float8 as id from tender_score where tender_header_id = $1 order by score_id', [id]);
     expect(mine.length).toBe(6);
     for (const [i, r] of mine.entries()) {
@@ -152,6 +158,7 @@ describe('a public tender from notice to award', () => {
     }
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from tender_score where tender_header_id = $1 and score is not null', [id]))[0]!.n).toBe(6);
     await eva.reload();
+    await findMine();
     await grade.locator(`[role="row"][data-row-key="${mine[0]!.id}"]`).getByRole('checkbox').check();
     await grade.getByRole('button', { name: /提交评分|Submit scores/ }).click();
     await confirmDialog(eva);
