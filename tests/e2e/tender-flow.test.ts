@@ -162,7 +162,10 @@ describe('a public tender from notice to award', () => {
     await grade.locator(`[role="row"][data-row-key="${mine[0]!.id}"]`).getByRole('checkbox').check();
     await grade.getByRole('button', { name: /提交评分|Submit scores/ }).click();
     await confirmDialog(eva);
-    await expect.poll(async () => (await q<{ s: string }>('select score_status as s from tender_expert where tender_header_id = $1', [id]))[0]!.s).toBe('SUBMITTED');
+    await expect.poll(async () => (await q<{ s: string }>('select score_status as s from tender_expert where tender_header_id = $1', [id]))[0]!.s).toBe('SUBMITTED').catch(async (err: unknown) => {
+      await eva.screenshot({ path: '/tmp/tender-grade.png' });
+      throw new Error(`scores not submitted; refused calls: ${e.refusals.join(' | ') || 'none'}`, { cause: err });
+    });
 
     // The buyer confirms the scores, awards the lot and submits the decision.
     await buyer.goto(`${e.baseUrl}/tender/tenderHall/confirmScoringResult/${id}`);
