@@ -153,8 +153,10 @@ describe('a public tender from notice to award', () => {
       await row.getByRole('button', { name: /^评\s?分$|^Score$/ }).click();
       const form = eva.locator('.ant-modal:visible');
       await form.locator('#field-score').fill(String(70 + i * 3.5));
+      // Saved once the row holds the score; then the form closes.
       await form.getByTestId('record-form-save').click();
-      await form.waitFor({ state: 'hidden' });
+      await expect.poll(async () => (await q<{ s: string | null }>('select score::text as s from tender_score where score_id = $1', [r.id]))[0]!.s, { timeout: 20_000 }).not.toBeNull();
+      await eva.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
     }
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from tender_score where tender_header_id = $1 and score is not null', [id]))[0]!.n).toBe(6);
     await eva.reload();
