@@ -18,6 +18,8 @@ export async function historyRoutes(app: FastifyInstance, ctx: ServerContext): P
     for (const level of ['site', 'tenant'] as Level[]) {
       const base = e.paths[level];
       if (!base) continue;
+      // A module that seals fields answers its own records' history (tender bids mask sealed envelopes).
+      if (app.hasRoute({ method: 'GET', url: `${toRoute(base)}/:id/history` })) continue;
       app.get(
         `${toRoute(base)}/:id/history`,
         {

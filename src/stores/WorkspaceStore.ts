@@ -291,11 +291,13 @@ export class WorkspaceStore {
   }
 }
 
-/** `/smdm/materiel/list` → `/smdm/materiel`; `/hpfm/lov-view/lov-view-list` → `/hpfm/lov-view`; other paths are their own family. */
+/** `/smdm/materiel/list` → `/smdm/materiel`; `/hpfm/lov-view/lov-view-list` → `/hpfm/lov-view`; `/supplierBidding/query` → `/supplierBidding`; other paths are their own family. */
 export function familyOf(path: string): string {
   const segs = path.split('/');
   const last = segs[segs.length - 1] ?? '';
   const parent = segs[segs.length - 2] ?? '';
   // `list` or `<parent>-list` is the list page of its parent; `/hpfm/value-list` is a page of its own.
-  return last === 'list' || last === `${parent}-list` ? segs.slice(0, -1).join('/') : path;
+  // So is a query page (`/supplierBidding/query`, `/clarifyLetter/createRelease/queryTenderDoc`): the detail pages its rows open are its family.
+  const listPage = last === 'list' || last === `${parent}-list` || last === 'query' || /^query[A-Z]/.test(last);
+  return listPage ? segs.slice(0, -1).join('/') : path;
 }

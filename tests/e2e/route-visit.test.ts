@@ -21,7 +21,7 @@ import { type E2E, startE2E } from './browser.ts';
  * short dark pass of its own at the end).
  */
 // `shell`: the routes of §2.1 that have a screen (the dev pages /test/*).
-const modules = (process.env.ROUTE_MODULES ?? 'shell,hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,scm,ssrc,hwfl,hsdr,hcnf,hitf,tender,supplierBidding,sslm').split(',');
+const modules = (process.env.ROUTE_MODULES ?? 'shell,hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,scm,ssrc,hwfl,hsdr,hcnf,hitf,tender,supplierBidding,clarifyLetter,stnd,sslm').split(',');
 const catalogue = JSON.parse(readFileSync(join(projectRoot, 'schemas/catalogue/routes.json'), 'utf8')) as Array<{ path: string; module: string }>;
 const wanted = new Set(catalogue.filter((r) => modules.includes(r.module)).map((r) => r.path));
 const entities = loadEntities();
@@ -47,12 +47,12 @@ const supplierRoutes = manifest.flatMap((s) =>
  * Pages that show the signed-in person's own record and have none for the admin (the expert's
  * profile): visited as the person they belong to instead, with the rest of that role's menu.
  */
-const OWN_PAGES: Record<string, string> = { '/ssrc/expert-personal': 'expert' };
+const OWN_PAGES: Record<string, string> = { '/ssrc/expert-personal': 'expert', '/tender/expertGrade/grade': 'expert' };
 const expertGrants = ROLES.find((r) => r.code === 'EXPERT')!.modules as readonly string[];
 const expertRoutes = manifest.flatMap((s) =>
   s.routes
-    // The expert's own sourcing pages (their workflow lists are everyone's and may well be empty).
-    .filter((r) => !r.includes('/:') && expertGrants.some((g) => g.startsWith('ssrc/') && (r === `/${g}` || r.startsWith(`/${g}/`))))
+    // The expert's own sourcing and tender scoring pages (their workflow lists are everyone's and may well be empty).
+    .filter((r) => !r.includes('/:') && expertGrants.some((g) => (g.startsWith('ssrc/') || g.startsWith('tender/')) && (r === `/${g}` || r.startsWith(`/${g}/`))))
     .map((route) => ({ route, file: s.file })),
 );
 /** Pages whose point is the error boundary's panel (§2.1 /test/error): it must show, and pass the checks like any page. */

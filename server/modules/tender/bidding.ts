@@ -7,7 +7,7 @@ import { refuse, time } from './rules.ts';
 import { assertSupplierEligible } from '../sslm/lifecycle/gate.ts';
 
 type Row = Record<string, unknown>;
-interface Tender { id: number; num: string; title: string; status: string; prequal: number; prequalEnd: Date | null; start: Date; end: Date }
+interface Tender { id: number; num: string; title: string; status: string; prequal: number; prequalEnd: Date | null; start: Date; end: Date; round: number }
 
 const closed = (message: string) => new BusinessError('tender.bid.closed', message, 'warn');
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
@@ -28,7 +28,7 @@ async function publishedTender(tx: Queryable, tenantId: number | null, id: numbe
   const t = (
     await tx.query<Tender>(
       `select tender_header_id::float8 as id, tender_num as num, tender_title as title, tender_status as status, pre_qualification_flag::int as prequal,
-              prequal_end_date as "prequalEnd", quotation_start_date as start, quotation_end_date as end
+              prequal_end_date as "prequalEnd", quotation_start_date as start, quotation_end_date as end, coalesce(round_number, 1)::int as round
          from tender_header where tender_header_id = $1 and tenant_id = $2 and published_date is not null for share`,
       [id, tenantId],
     )
@@ -46,7 +46,8 @@ const iso = (d: Date) => new Date(d).toISOString();
  */
 export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.post('/ssrc/v1/:tenantId/bid/:id/signup', {
-    schema: { params, body: { type: 'object', additionalProperties: false, properties: { supplierId: { type: 'integer', minimum: 1 }, applicationRemark: { type: 'string', maxLength: 480 }, prequalAttachmentUuid: { type: 'string', maxLength: 64 } } } },
+    // A body-less button sends null: the same as an empty sign-up.
+    schema: { params, body: { type: ['object', 'null'], additionalProperties: false, properties: { supplierId: { type: 'integer', minimum: 1 }, applicationRemark: { type: 'string', maxLength: 480 }, prequalAttachmentUuid: { type: 'string', maxLength: 64 } } } },
   }, async (req) => {
     const scope = resolveScope(req, 'tenant');
     const ids = supplierSide(scope, 'Signing up for a tender');
@@ -92,11 +93,12 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
   async function bidder(tx: Queryable, scope: Scope, tenderId: number, supplierId: number | undefined, sectionId: number) {
     const ids = supplierSide(scope, 'Bidding');
     const t = await publishedTender(tx, scope.tenantId, tenderId);
-    const signups = (await tx.query<{ supplierId: number; name: string; status: string }>('select supplier_id::float8 as "supplierId", supplier_name as name, signup_status as status from tender_supplier where tender_header_id = $1 and supplier_id = any($2::bigint[]) order by supplier_id', [t.id, ids])).rows;
+    const signups = (await tx.query<{ supplierId: number; name: string; status: string; round: number }>('select supplier_id::float8 as "supplierId", supplier_name as name, signup_status as status, coalesce(round_number, 1)::int as round from tender_supplier where tender_header_id = $1 and supplier_id = any($2::bigint[]) order by supplier_id', [t.id, ids])).rows;
     const mine = supplierId === undefined ? signups[0] : signups.find((s) => s.supplierId === supplierId);
     if (supplierId !== undefined && !ids.includes(supplierId)) throw refuse('supplierId', `supplierId ${supplierId} is not a supplier you act for`);
     if (!mine) throw forbidden(`You have not signed up for ${t.num}: sign up first`);
     if (mine.status !== 'QUALIFIED') throw forbidden(`Your sign-up for ${t.num} is ${mine.status}: only qualified suppliers bid`);
+    if (mine.round !== t.round) throw forbidden(`${t.num} is in bidding round ${t.round}, to which you were not invited`);
     const lot = (await tx.query<{ num: number; name: string }>('select section_num::int as num, section_name as name from tender_section where section_id = $1 and tender_header_id = $2', [sectionId, t.id])).rows[0];
     if (!lot) throw refuse('sectionId', `sectionId ${sectionId} is not a lot of ${t.num}`);
     if (t.status !== 'PUBLISHED') throw closed(`${t.num} is ${t.status}: bids are taken while it is published`);
@@ -117,19 +119,19 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
       const upd = await tx.query<{ id: number; rev: number }>(
         `update tender_bid set technical_proposal = $3, technical_attachment_uuid = $4, bid_amount = $5::numeric, tax_rate = $6, delivery_period = $7, commercial_remark = $8, commercial_attachment_uuid = $9,
                 bid_status = 'SUBMITTED', revision_number = revision_number + 1, submitted_date = now(), object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $10
-          where section_id = $1 and supplier_id = $2 returning bid_id::float8 as id, revision_number::int as rev`,
-        [b.sectionId, supplier.supplierId, ...v],
+          where section_id = $1 and supplier_id = $2 and coalesce(round_number, 1) = $11 returning bid_id::float8 as id, revision_number::int as rev`,
+        [b.sectionId, supplier.supplierId, ...v, t.round],
       );
       const row = upd.rows[0] ?? (
         await tx.query<{ id: number; rev: number }>(
           `insert into tender_bid (tenant_id, tender_header_id, section_id, section_num, section_name, supplier_id, supplier_name, bid_status, revision_number, submitted_date,
-                                   technical_proposal, technical_attachment_uuid, bid_amount, tax_rate, delivery_period, commercial_remark, commercial_attachment_uuid, created_by, last_updated_by)
-           values ($1, $2, $3, $4, $5, $6, $7, 'SUBMITTED', 1, now(), $8, $9, $10::numeric, $11, $12, $13, $14, $15, $15) returning bid_id::float8 as id, revision_number::int as rev`,
-          [scope.tenantId, t.id, b.sectionId, lot.num, lot.name, supplier.supplierId, supplier.name, ...v],
+                                   technical_proposal, technical_attachment_uuid, bid_amount, tax_rate, delivery_period, commercial_remark, commercial_attachment_uuid, created_by, last_updated_by, round_number)
+           values ($1, $2, $3, $4, $5, $6, $7, 'SUBMITTED', 1, now(), $8, $9, $10::numeric, $11, $12, $13, $14, $15, $15, $16) returning bid_id::float8 as id, revision_number::int as rev`,
+          [scope.tenantId, t.id, b.sectionId, lot.num, lot.name, supplier.supplierId, supplier.name, ...v, t.round],
         )
       ).rows[0]!;
       await tx.query('update tender_supplier set bid_flag = 1 where tender_header_id = $1 and supplier_id = $2', [t.id, supplier.supplierId]);
-      return { bidId: row.id, tenderHeaderId: t.id, sectionId: b.sectionId, supplierId: supplier.supplierId, bidStatus: 'SUBMITTED', revisionNumber: row.rev };
+      return { bidId: row.id, tenderHeaderId: t.id, sectionId: b.sectionId, supplierId: supplier.supplierId, bidStatus: 'SUBMITTED', revisionNumber: row.rev, roundNumber: t.round };
     });
   };
   app.post('/ssrc/v1/:tenantId/bid/:id/quotation', { schema: { params, body: envelope } }, submitBid);
@@ -146,11 +148,11 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
       const r = await tx.query<{ id: number }>(
         `update tender_bid set bid_status = 'WITHDRAWN', technical_proposal = null, technical_attachment_uuid = null, bid_amount = null, tax_rate = null, delivery_period = null, commercial_remark = null, commercial_attachment_uuid = null,
                 object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $3
-          where section_id = $1 and supplier_id = $2 and bid_status = 'SUBMITTED' returning bid_id::float8 as id`,
-        [b.sectionId, supplier.supplierId, scope.auth.userId],
+          where section_id = $1 and supplier_id = $2 and bid_status = 'SUBMITTED' and coalesce(round_number, 1) = $4 returning bid_id::float8 as id`,
+        [b.sectionId, supplier.supplierId, scope.auth.userId, t.round],
       );
       if (!r.rows[0]) throw refuse('sectionId', `There is no bid of yours on lot ${b.sectionId} of ${t.num} to withdraw`);
-      const live = await tx.query("select 1 from tender_bid where tender_header_id = $1 and supplier_id = $2 and bid_status = 'SUBMITTED'", [t.id, supplier.supplierId]);
+      const live = await tx.query("select 1 from tender_bid where tender_header_id = $1 and supplier_id = $2 and bid_status = 'SUBMITTED' and coalesce(round_number, 1) = $3", [t.id, supplier.supplierId, t.round]);
       await tx.query('update tender_supplier set bid_flag = $3 where tender_header_id = $1 and supplier_id = $2', [t.id, supplier.supplierId, live.rows.length ? 1 : 0]);
       return { bidId: r.rows[0].id, tenderHeaderId: t.id, sectionId: b.sectionId, bidStatus: 'WITHDRAWN' };
     });

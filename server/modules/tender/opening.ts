@@ -4,11 +4,10 @@ import type { ServerContext } from '../../context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { checkEntityAccess, checkPermissionCode } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { maskSealed } from '../../resources/sealed.ts';
 import { resolveScope } from '../../resources/scope.ts';
 import { refuse, statusRefusal } from './rules.ts';
 import { DRAFT_STATUSES } from './statuses.ts';
-import { SEALED_BIDS } from './visibility.ts';
+import { maskBids } from './sealing.ts';
 
 type Row = Record<string, unknown>;
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
@@ -24,7 +23,7 @@ export async function openingRoutes(app: FastifyInstance, ctx: ServerContext): P
   const header = ctx.entities.get('tenderHeader')!;
   const repo = new EntityRepository(header, ctx);
   const row = async (tenantId: number | null, id: number) =>
-    (await ctx.db.query<{ status: string; num: string; flag: number; hash: string | null }>('select tender_status as status, tender_num as num, password_flag::int as flag, open_password_hash as hash from tender_header where tender_header_id = $1 and tenant_id = $2', [id, tenantId])).rows[0];
+    (await ctx.db.query<{ status: string; num: string; flag: number; hash: string | null; twoStage: number }>('select tender_status as status, tender_num as num, password_flag::int as flag, open_password_hash as hash, coalesce(two_stage_flag, 0)::int as "twoStage" from tender_header where tender_header_id = $1 and tenant_id = $2', [id, tenantId])).rows[0];
 
   app.put('/ssrc/v1/:tenantId/bid/:id/password', { schema: { params, body: { type: 'object', required: ['password'], properties: { password: { type: 'string', minLength: 4, maxLength: 64 } } } } }, async (req) => {
     const scope = resolveScope(req, 'tenant');
@@ -39,7 +38,7 @@ export async function openingRoutes(app: FastifyInstance, ctx: ServerContext): P
     return { tenderHeaderId: id, passwordFlag: 1 };
   });
 
-  app.post('/ssrc/v1/:tenantId/bid/:id/open', { schema: { params, body: { type: 'object', properties: { password: { type: 'string', maxLength: 64 } } } } }, async (req) => {
+  app.post('/ssrc/v1/:tenantId/bid/:id/open', { schema: { params, body: { type: ['object', 'null'], properties: { password: { type: 'string', maxLength: 64 } } } } }, async (req) => {
     const scope = resolveScope(req, 'tenant');
     const id = Number((req.params as Row).id);
     const password = ((req.body ?? {}) as { password?: string }).password;
@@ -47,11 +46,14 @@ export async function openingRoutes(app: FastifyInstance, ctx: ServerContext): P
     await checkPermissionCode(ctx.db, scope.auth, header.status!.transitions.open!.permission, 'open a tender');
     const r = await row(scope.tenantId, id);
     if (!r) throw notFound(`tenderHeader ${id} not found`);
-    if (r.flag === 1 && !(password && (await verifyPassword(password, r.hash)))) throw refuse('password', `The opening password of ${r.num} is not right`);
+    // The commercial stage needs no password again: the tender was opened with it.
+    if (r.flag === 1 && r.status !== 'TECH_OPENED' && !(password && (await verifyPassword(password, r.hash)))) throw refuse('password', `The opening password of ${r.num} is not right`);
     return ctx.db.transaction(async (tx) => {
       await tx.query("select set_config('tender.opening', $1, true)", [String(id)]);
-      // Side and permission were checked above; the move itself is taken as the server's.
-      return repo.transition(scope, id, 'open', {}, { tx, system: true });
+      // Side and permission were checked above; the move itself is taken as the server's. A two-stage
+      // tender opens its technical envelopes first, the commercial ones of passed suppliers next.
+      const move = r.status === 'TECH_OPENED' ? 'openCommercial' : r.twoStage === 1 ? 'openTechnical' : 'open';
+      return repo.transition(scope, id, move, {}, { tx, system: true });
     });
   });
 
@@ -73,9 +75,10 @@ export async function openingRoutes(app: FastifyInstance, ctx: ServerContext): P
     const bids = (await ctx.db.query<Row>(
       `select bid_id::float8 as "bidId", tender_header_id::float8 as "tenderHeaderId", section_id::float8 as "sectionId", supplier_id::float8 as "supplierId", supplier_name as "supplierName", bid_status as "bidStatus",
               to_char(submitted_date, 'YYYY-MM-DD HH24:MI:SS') as "submittedDate", technical_proposal as "technicalProposal", technical_attachment_uuid as "technicalAttachmentUuid",
-              bid_amount::text as "bidAmount", tax_rate::text as "taxRate", delivery_period::int as "deliveryPeriod", commercial_remark as "commercialRemark", commercial_attachment_uuid as "commercialAttachmentUuid"
-         from tender_bid where tender_header_id = $1 and bid_status = 'SUBMITTED' order by section_id, supplier_name`, [id])).rows;
-    await maskSealed(ctx.db, scope, bids, SEALED_BIDS);
+              bid_amount::text as "bidAmount", tax_rate::text as "taxRate", delivery_period::int as "deliveryPeriod", commercial_remark as "commercialRemark", commercial_attachment_uuid as "commercialAttachmentUuid",
+              coalesce(round_number, 1)::int as "roundNumber"
+         from tender_bid where tender_header_id = $1 and bid_status = 'SUBMITTED' order by round_number desc, section_id, supplier_name`, [id])).rows;
+    await maskBids(ctx.db, scope, bids);
     return { tenderHeaderId: id, ...h, sections, bidders, bids };
   });
 }

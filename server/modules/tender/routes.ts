@@ -1,8 +1,16 @@
 import type { RouteGroup } from '../../http/route-group.ts';
 import { biddingRoutes } from './bidding.ts';
+import { clarifyRoutes } from './clarify.ts';
+import { decisionRoutes } from './decision.ts';
+import { scoringRoutes } from './evaluation.ts';
 import { openingRoutes } from './opening.ts';
+import './rounds.ts';
 import './rules.ts';
+import './stnd.ts';
 import { visibilityRoutes } from './visibility.ts';
 
-/** Tendering: the generic entity paths with their rules (hooks), the sealed reads, sign-up and bids, opening. */
-export const routes: RouteGroup[] = [visibilityRoutes, biddingRoutes, openingRoutes];
+/**
+ * Tendering: the generic entity paths with their rules (hooks), the sealed reads, sign-up and bids,
+ * clarification questions, opening (one or two stages, per round), expert scoring, the award decision.
+ */
+export const routes: RouteGroup[] = [visibilityRoutes, biddingRoutes, clarifyRoutes, openingRoutes, scoringRoutes, decisionRoutes];

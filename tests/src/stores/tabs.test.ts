@@ -163,4 +163,18 @@ describe('which menu entry a page belongs to', () => {
     expect(s.menuEntryFor('/hiam/user/detail/2')?.title).toBe('Users');
     expect(s.menuEntryFor('/hiam/role')).toBeUndefined();
   });
+
+  it('maps the pages a query list opens to that list (supplier bidding, clarification letters)', () => {
+    const s = store();
+    s.setMenu([], [
+      { name: 'b', title: 'My tenders', path: '/supplierBidding/query', id: 1 },
+      { name: 'c', title: 'Letters', path: '/clarifyLetter/queryClarify/query', id: 2 },
+      { name: 'r', title: 'Clarify a tender', path: '/clarifyLetter/createRelease/queryTenderDoc', id: 3 },
+      { name: 'q', title: 'RFQ query', path: '/ssrc/query-rfq', id: 4 },
+    ]);
+    expect(s.menuEntryFor('/supplierBidding/involveBidding/5')?.title).toBe('My tenders');
+    expect(s.menuEntryFor('/clarifyLetter/queryClarify/showClarifyLetter/2')?.title).toBe('Letters');
+    expect(s.menuEntryFor('/clarifyLetter/createRelease/doCreateRelease/3')?.title).toBe('Clarify a tender');
+    expect(s.menuEntryFor('/ssrc/query-rfq-detail/1')).toBeUndefined();
+  });
 });
