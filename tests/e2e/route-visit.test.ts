@@ -47,7 +47,7 @@ const supplierRoutes = manifest.flatMap((s) =>
  * Pages that show the signed-in person's own record and have none for the admin (the expert's
  * profile): visited as the person they belong to instead, with the rest of that role's menu.
  */
-const OWN_PAGES: Record<string, string> = { '/ssrc/expert-personal': 'expert' };
+const OWN_PAGES: Record<string, string> = { '/ssrc/expert-personal': 'expert', '/vendorInfo/detail': 'supplier' };
 const expertGrants = ROLES.find((r) => r.code === 'EXPERT')!.modules as readonly string[];
 const expertRoutes = manifest.flatMap((s) =>
   s.routes
