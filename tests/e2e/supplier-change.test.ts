@@ -17,6 +17,8 @@ afterAll(() => e?.close());
 const ACCOUNT = `62305800${String(Date.now()).slice(-8)}`;
 const visible = (page: Page, route: string) => page.locator(`[data-screen="${route}"]:visible`);
 const action = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
+/** The machine may be busy: a move is given time to land before the test concludes it did not. */
+const SLOW = { timeout: 20000 };
 const okConfirm = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
 
 /** Opens a lookup field's dialog and picks the row holding `text` with the keyboard. */
@@ -27,7 +29,7 @@ async function lookup(page: Page, scope: Locator, field: string, title: string, 
   await row.waitFor();
   await row.focus();
   await row.press('Enter');
-  await expect.poll(() => dialog.isVisible()).toBe(false);
+  await expect.poll(() => dialog.isVisible(), SLOW).toBe(false);
 }
 
 describe('a supplier’s bank change, requested by the supplier and approved by the buyer', () => {
@@ -51,14 +53,14 @@ describe('a supplier’s bank change, requested by the supplier and approved by 
     await form.locator('#field-bankAccountName').fill(sup.name);
     await form.locator('#field-bankAccountNum').fill(ACCOUNT);
     await form.getByTestId('submit-button').click();
-    await expect.poll(async () => (await request())?.status).toBe('NEW');
+    await expect.poll(async () => (await request())?.status, SLOW).toBe('NEW');
     const id = (await request())!.id;
 
     // … lands on the request and submits it.
     await visible(supplier, '/supplierInfo/applyDetail/:id').waitFor();
     await action(supplier, /^提\s*交$/).click();
     await okConfirm(supplier);
-    await expect.poll(async () => (await request())?.status).toBe('SUBMITTED');
+    await expect.poll(async () => (await request())?.status, SLOW).toBe('SUBMITTED');
 
     // The buyer sees what changes, before and after, and approves.
     const buyer = await e.signIn('buyer', '/supplierApprove/applyList');
@@ -70,7 +72,7 @@ describe('a supplier’s bank change, requested by the supplier and approved by 
     expect(await change.innerText()).toContain(oldMain);
     await action(buyer, /^审批通过$/).click();
     await okConfirm(buyer);
-    await expect.poll(async () => (await request())?.status).toBe('APPROVED');
+    await expect.poll(async () => (await request())?.status, SLOW).toBe('APPROVED');
 
     // The master holds the new account as its main one, and its change history shows before → after.
     await buyer.goto(`${e.baseUrl}/supply/supplier/${sup.id}`);
@@ -83,5 +85,5 @@ describe('a supplier’s bank change, requested by the supplier and approved by 
     await history.waitFor();
     expect(await history.innerText()).toContain('银行账号');
     expect((await db.query<{ main: number }>('select master_flag::int as main from sslm_supplier_bank where tenant_id = 1 and bank_account_num = $1', [ACCOUNT])).rows[0]?.main).toBe(1);
-  });
+  }, 300_000);
 });
