@@ -21,7 +21,7 @@ import { type E2E, startE2E } from './browser.ts';
  * short dark pass of its own at the end).
  */
 // `shell`: the routes of §2.1 that have a screen (the dev pages /test/*).
-const modules = (process.env.ROUTE_MODULES ?? 'shell,hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,scm,ssrc,hwfl,hsdr,hcnf,hitf,tender,supplierBidding,clarifyLetter,stnd,sslm').split(',');
+const modules = (process.env.ROUTE_MODULES ?? 'shell,hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,scm,ssrc,hwfl,hsdr,hcnf,hitf,tender,supplierBidding,clarifyLetter,stnd,sslm,spfm,supply,vendorCode,supplierInfo,vendorInfo,supplierApprove').split(',');
 const catalogue = JSON.parse(readFileSync(join(projectRoot, 'schemas/catalogue/routes.json'), 'utf8')) as Array<{ path: string; module: string }>;
 const wanted = new Set(catalogue.filter((r) => modules.includes(r.module)).map((r) => r.path));
 const entities = loadEntities();
@@ -47,7 +47,7 @@ const supplierRoutes = manifest.flatMap((s) =>
  * Pages that show the signed-in person's own record and have none for the admin (the expert's
  * profile): visited as the person they belong to instead, with the rest of that role's menu.
  */
-const OWN_PAGES: Record<string, string> = { '/ssrc/expert-personal': 'expert', '/tender/expertGrade/grade': 'expert' };
+const OWN_PAGES: Record<string, string> = { '/ssrc/expert-personal': 'expert', '/tender/expertGrade/grade': 'expert', '/vendorInfo/detail': 'supplier' };
 const expertGrants = ROLES.find((r) => r.code === 'EXPERT')!.modules as readonly string[];
 const expertRoutes = manifest.flatMap((s) =>
   s.routes
