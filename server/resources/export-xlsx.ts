@@ -48,7 +48,7 @@ function numFmt(c: SheetColumn): string | undefined {
   if (c.type === 'datetime') return 'yyyy-mm-dd hh:mm:ss';
   if (c.type === 'money') return `#,##0.${'0'.repeat(c.precision ?? 2)}`;
   if (c.type === 'percent') return `0.${'0'.repeat(c.precision ?? 2)}`;
-  if (c.type === 'decimal' && c.precision !== undefined) return c.precision ? `0.${'0'.repeat(c.precision)}` : '0';
+  if (c.type === 'number' && c.precision !== undefined) return c.precision ? `0.${'0'.repeat(c.precision)}` : '0';
   return undefined;
 }
 
