@@ -68,7 +68,7 @@ export function checkRow(columns: ImportColumn[], row: Record<string, StagedCell
       continue;
     }
     if (c.regularExpression) {
-      let re: RegExp | null = null;
+      let re: RegExp;
       try {
         re = new RegExp(c.regularExpression);
       } catch {
