@@ -90,7 +90,7 @@ describe('spreadsheets in and out (issue 25) in Chromium', () => {
     const byCode = new Map([2, 3].map((n) => [ws.getRow(n).getCell(1).value, (ws.getRow(n).values as unknown[]).slice(1)]));
     const one = byCode.get('E2E-XLS-1')!;
     expect(one[2]).toBe('原材料');
-    expect(one[header.indexOf('单价')]).toBe(10.5);
+    expect(one[header.indexOf('参考单价')]).toBe(10.5);
     await page.context().close();
   });
 });
