@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
-const ROUTE = '/himp/commentImport/:code';
+const ROUTE = '/himp/template/import/:code';
 
 async function readWorkbook(path: string): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
@@ -19,7 +19,7 @@ async function readWorkbook(path: string): Promise<ExcelJS.Workbook> {
 
 describe('spreadsheets in and out (issue 25) in Chromium', () => {
   it('downloads the template, uploads it filled with good and bad rows, fixes a row in place and imports', async () => {
-    const page = await e.signIn('buyer', '/himp/commentImport/SMDM.ITEM');
+    const page = await e.signIn('buyer', '/himp/template/import/SMDM.ITEM');
     const screen = page.locator(`[data-screen="${ROUTE}"]`);
     await screen.getByTestId('himp-template').waitFor();
 

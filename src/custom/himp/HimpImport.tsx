@@ -19,7 +19,7 @@ function rememberBatch(batch: string) {
 const shown = (v: Cell | undefined) => (v === null || v === undefined ? '' : typeof v === 'object' ? `=${v.formula}` : String(v));
 
 /**
- * The import runtime of a template (`/himp/commentImport/:code`): download the template, upload
+ * The import runtime of a template (`/himp/template/import/:code`): download the template, upload
  * a filled `.xlsx` or `.csv` (staged on the server as a batch), validate (each row's errors on the
  * row), fix rows in place, import the valid rows in the background (progress read from the server,
  * so a reload loses nothing) and download the rows with errors.
