@@ -33,7 +33,7 @@ const OWN_WORKFLOW = ['hwfl/workflow/task', 'hwfl/workflow/involved-task', 'hwfl
 export const ROLES = [
   { code: 'superadmin', name: '平台超级管理员', nameEn: 'Platform administrator', level: 'site', tenant: 0, modules: '*' },
   { code: 'SYS_ADMINISTRATOR', name: '系统管理员', nameEn: 'System administrator', level: 'organization', tenant: DEMO_TENANT, modules: '*' },
-  { code: 'PURCHASER', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: DEMO_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'hmsg', 'hptl', 'himp', 'hrpt/report-query', 'hrpt/report-request', 'hrpt/report-manage', ...OWN_WORKFLOW] },
+  { code: 'PURCHASER', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: DEMO_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'hmsg', 'hptl', 'himp', ...OWN_WORKFLOW] },
   { code: 'SUPPLIER', name: '供应商', nameEn: 'Supplier', level: 'organization', tenant: DEMO_TENANT, modules: ['spfm', 'sslm', 'supplierBidding', 'clarifyLetter', 'supply', 'vendorInfo', 'supplierInfo', 'hmsg', 'sodr/received-order', 'sodr/confirm-order', 'scm/my-contract', 'scm/query-my-contract', 'ssrc/supplier-quotation', 'ssrc/query-quotation', 'ssrc/quotation-history', ...OWN_WORKFLOW] },
   { code: 'EXPERT', name: '专家', nameEn: 'Expert', level: 'organization', tenant: DEMO_TENANT, modules: ['tender/expertGrade', 'ssrc/sims-login', 'ssrc/expert-personal', 'hmsg', ...OWN_WORKFLOW] },
   { code: 'APPROVER', name: '审批人', nameEn: 'Approver', level: 'organization', tenant: DEMO_TENANT, modules: ['supplierApprove', 'sprm', 'sodr', 'ssrc/expert-approve', 'ssrc/expert-reqQuery', 'ssrc/plan-query', 'ssrc/inquiry-hall/approvals', 'tender/tenderResultApproval', 'hmsg', ...OWN_WORKFLOW] },
