@@ -20,6 +20,8 @@ export interface ActionContext {
   /** Selected rows (toolbar actions of a list). */
   selected?: Record<string, unknown>[];
   params: Record<string, string>;
+  /** Lists: the field names of the columns shown, in display order (what an export writes). */
+  columns?: string[];
   /** Current list query, for exports. */
   query?: Record<string, unknown>;
   /** Reloads the page's data after a change. */

@@ -6,8 +6,10 @@ import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest } from '../http/errors.ts';
 import { EntityRepository } from './crud-routes.ts';
+import { filterMode } from './list-query.ts';
 import { type Level, resolveScope, type Scope } from './scope.ts';
 import { meaningOf } from '../../renderer/schema/meaning.ts';
+import { xlsxStream, zoneOffsetMinutes } from './export-xlsx.ts';
 
 /** Most rows one export writes; the response says when it stopped there (`x-export-truncated`). */
 export const EXPORT_ROW_LIMIT = 100_000;
@@ -16,7 +18,7 @@ export const EXPORT_ROW_LIMIT = 100_000;
 const BATCH = 10_000;
 
 /** Request keys of the export itself, never passed on as list filters. */
-const EXPORT_KEYS = ['exportType', 'fillerType', 'columns', 'access_token', 'lang', 'page', 'size'];
+const EXPORT_KEYS = ['exportType', 'fillerType', 'columns', 'access_token', 'lang', 'page', 'size', 'format', 'ids'];
 
 const PARAMS_SCHEMA = {
   type: 'object',
@@ -26,6 +28,10 @@ const PARAMS_SCHEMA = {
     // The original also offers multi-sheet Excel; a CSV has one sheet, so anything else is refused.
     fillerType: { type: 'string', enum: ['single-sheet'] },
     columns: { type: 'string', maxLength: 4000, pattern: '^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$' },
+    // `xlsx`: typed cells (numbers, dates) in an Excel workbook; CSV otherwise.
+    format: { type: 'string', enum: ['csv', 'xlsx'] },
+    // The selected rows only: their keys, comma separated.
+    ids: { type: 'string', maxLength: 20000, pattern: '^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+)*$' },
     lang: { type: 'string', pattern: '^[a-z]{2}_[A-Z]{2}$' },
     access_token: { type: 'string', maxLength: 200 },
   },
@@ -85,36 +91,56 @@ async function exportResponse(ctx: ServerContext, e: EntityDecl, scope: Scope, p
   const columns = await titles(ctx.db, fields, tenantId, lang);
   if (params.exportType === 'COLUMN') return reply.send(columns);
 
-  const filters = Object.fromEntries(Object.entries(params).filter(([k]) => !EXPORT_KEYS.includes(k)));
+  const filters: Record<string, unknown> = Object.fromEntries(Object.entries(params).filter(([k]) => !EXPORT_KEYS.includes(k)));
+  // Selected rows: the list's own filters still apply, so a key outside them exports nothing.
+  if (params.ids) {
+    const key = e.fields.find((f) => f.name === e.primaryKey);
+    if (!key || key.private || filterMode(key) === 'none') throw badRequest(`ids: the rows of ${e.name} cannot be chosen by key; export the filtered list instead`);
+    filters[e.primaryKey] = String(params.ids).split(',');
+  }
   const repo = new EntityRepository(e, ctx);
   // The first page also validates the filters, so a bad one is a 400 before any byte is sent.
   const first = await repo.list(scope, { ...filters, page: 0, size: BATCH });
   const total = Math.min(first.totalElements, EXPORT_ROW_LIMIT);
   // The list may cap the page size below BATCH; paging by what it answered never skips rows.
   const pageSize = first.size;
-  const line = (row: Record<string, unknown>) =>
-    fields.map((f) => cell(f.lov && row[meaningOf(f.name)] !== undefined ? row[meaningOf(f.name)] : row[f.name], TEXTUAL.has(f.type) || !!f.lov)).join(',');
-  async function* csv() {
-    yield `\uFEFF${columns.map((c) => cell(c.title, true)).join(',')}\r\n`;
+  const shown = (f: EntityField, row: Record<string, unknown>) => (f.lov && row[meaningOf(f.name)] !== undefined ? row[meaningOf(f.name)] : row[f.name]);
+  async function* pages(): AsyncGenerator<Array<Record<string, unknown>>> {
     let sent = 0;
     let rows = first.content as Record<string, unknown>[];
     for (let page = 1; rows.length && sent < total; page++) {
       const take = rows.slice(0, total - sent);
-      yield take.map((r) => `${line(r)}\r\n`).join('');
+      yield take;
       sent += take.length;
       if (rows.length < pageSize || sent >= total) break;
       rows = (await repo.list(scope, { ...filters, page, size: pageSize })).content as Record<string, unknown>[];
     }
   }
   const [{ title }] = (await titles(ctx.db, [{ name: e.name, label: e.label }], tenantId, lang)) as [ExportColumn];
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${e.name}.csv"; filename*=UTF-8''${encodeURIComponent(`${title}.csv`)}`)
+  const xlsx = params.format === 'xlsx';
+  const ext = xlsx ? 'xlsx' : 'csv';
+  reply
+    .header('content-disposition', `attachment; filename="${e.name}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${title}.${ext}`)}`)
     .header('cache-control', 'no-store')
     .header('x-export-total', String(first.totalElements))
     .header('x-export-limit', String(EXPORT_ROW_LIMIT))
-    .header('x-export-truncated', String(first.totalElements > EXPORT_ROW_LIMIT))
-    .send(Readable.from(csv()));
+    .header('x-export-truncated', String(first.totalElements > EXPORT_ROW_LIMIT));
+  if (xlsx) {
+    const zone = await ctx.db.query<{ tz: string | null }>('select time_zone as tz from iam_user where id = $1', [scope.auth.userId]);
+    const sheetColumns = fields.map((f, i) => ({ name: f.name, title: columns[i]!.title, type: f.lov ? 'string' : f.type, precision: (f as { precision?: number }).precision }));
+    const rows = (async function* () {
+      for await (const batch of pages()) yield batch.map((r) => Object.fromEntries(fields.map((f) => [f.name, shown(f, r)])));
+    })();
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .send(xlsxStream(String(title), sheetColumns, rows, zoneOffsetMinutes(zone.rows[0]?.tz)));
+  }
+  const line = (row: Record<string, unknown>) => fields.map((f) => cell(shown(f, row), TEXTUAL.has(f.type) || !!f.lov)).join(',');
+  async function* csv() {
+    yield `\uFEFF${columns.map((c) => cell(c.title, true)).join(',')}\r\n`;
+    for await (const batch of pages()) yield batch.map((r) => `${line(r)}\r\n`).join('');
+  }
+  return reply.header('content-type', 'text/csv; charset=utf-8').send(Readable.from(csv()));
 }
 
 /**

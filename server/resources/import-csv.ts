@@ -1,43 +1,37 @@
+import Papa from 'papaparse';
+
 /**
- * RFC 4180 CSV: quoted cells may hold commas, quotes (doubled) and line breaks; a UTF-8 BOM
- * (what spreadsheets write) is dropped. Returns rows of cells with the line each row starts on.
+ * RFC 4180 CSV read with papaparse: quoted cells may hold commas, quotes (doubled) and line
+ * breaks; a UTF-8 BOM (what spreadsheets write) is dropped; blank lines are skipped. Returns rows
+ * of cells with the line each row starts on (the header is line 1), for per-row messages.
  */
 export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const rows: Array<{ line: number; cells: string[] }> = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
   let line = 1;
-  let start = 1;
-  const endRow = () => {
-    cells.push(cell);
-    if (!(cells.length === 1 && cells[0] === '')) rows.push({ line: start, cells });
-    cells = [];
-    cell = '';
+  let at = 0;
+  // Counts the line breaks between the last row's end and `to`; a CRLF is one break.
+  const advance = (to: number) => {
+    for (; at < to; at++) {
+      const c = src.charCodeAt(at);
+      if (c === 10 || (c === 13 && src.charCodeAt(at + 1) !== 10)) line++;
+    }
   };
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]!;
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        cell += c;
+  Papa.parse<string[]>(src, {
+    header: false,
+    dynamicTyping: false,
+    skipEmptyLines: false,
+    step: (r) => {
+      const cells = r.data;
+      if (!(cells.length === 1 && cells[0] === '')) rows.push({ line, cells });
+      advance(r.meta.cursor);
+      // The row ends at the cursor; the break after it (if any) starts the next row's line.
+      while (at < src.length && (src[at] === '\r' || src[at] === '\n')) {
+        const c = src.charCodeAt(at);
+        if (c === 10 || (c === 13 && src.charCodeAt(at + 1) !== 10)) line++;
+        at++;
       }
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      endRow();
-      line++;
-      start = line;
-    } else cell += c;
-  }
-  if (cell !== '' || cells.length) endRow();
+    },
+  });
   return rows;
 }

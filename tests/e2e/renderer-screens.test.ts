@@ -115,6 +115,10 @@ describe('screens from schemas (issue 6 acceptance)', () => {
     const exportCall = page.waitForResponse((r) => r.url().includes('exportType=DATA'));
     const download = page.waitForEvent('download');
     await screen.getByRole('button', { name: /导\s*出|Export/ }).click();
+    // The dialog offers Excel first; this test reads the CSV.
+    const choice = page.getByTestId('export-dialog');
+    await choice.getByRole('radio', { name: /CSV/ }).check();
+    await choice.getByTestId('export-confirm').click();
     const res = await exportCall;
     expect(res.status()).toBe(200);
     expect(res.headers()['content-disposition']).toContain('attachment');

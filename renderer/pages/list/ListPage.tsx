@@ -13,6 +13,7 @@ import { resolveColumn, resolveField, type ResolvedField } from '../../schema/re
 import type { EntityDecl } from '../../schema/entity.ts';
 import type { ColumnRef, ListScreen, Section } from '../../schema/screen.ts';
 import { ColumnSettings } from '../../table/ColumnSettings.tsx';
+import { displayOrder } from '../../table/column-settings.ts';
 import { DataTable } from '../../table/DataTable.tsx';
 import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
@@ -69,7 +70,11 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
   const s = useServices();
   const scope = { user: s.user, route: params, query: store.query, selected: store.selectedRows };
   const form = listForm(screen, entity, params);
-  const ctx = (record?: Record<string, unknown>) => () => ({ entity, api: store.api, record, selected: store.selectedRows, params, query: store.query, refresh: () => store.load(), form });
+  const shown = () => {
+    const settings = store.columnSettings.settings;
+    return displayOrder(settings).filter((f) => !settings.hidden.includes(f));
+  };
+  const ctx = (record?: Record<string, unknown>) => () => ({ entity, api: store.api, record, selected: store.selectedRows, columns: shown(), params, query: store.query, refresh: () => store.load(), form });
   // A row moved by an approval in another browser: the page shows it without a reload.
   useEffect(() => s.onRecordChanged?.(entity.name, undefined, () => void store.load()), [s, entity.name, store]);
   // What to do about an empty list: a search that found nothing can be widened; an empty list can be filled from the toolbar.

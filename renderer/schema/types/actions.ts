@@ -48,7 +48,7 @@ export const ACTION_TYPES = {
       if (e && !e.status?.transitions[t]) c.add(`${p}/action`, `entity ${e.name} declares no transition "${t}"${c.suggest(t, Object.keys(e.status?.transitions ?? {}))}`);
     },
   },
-  export: { description: 'Exports the current query (CSV)', properties: { ...urlProp }, needsEntity: true },
+  export: { description: 'Exports the current query (CSV or Excel .xlsx; the visible columns; the selected rows or the whole search)', properties: { ...urlProp }, needsEntity: true },
   refresh: { description: "Reloads the page's data", properties: {} },
   save: { description: 'Validates and saves the form of a detail page', properties: {} },
   modal: {
