@@ -53,6 +53,12 @@ registerHooks('spfmCompany', {
   async beforeWrite(current, action, a) {
     if (action === 'approve' || action === 'reject') {
       if (!isSite(a)) throw forbidden('Only the platform administrator certifies companies');
+      // The moves are declared from every status so that a second decision (two administrators, a
+      // double click) is a 409 naming the state it found, which the generic status refusal is not.
+      if (current.processStatus !== 'SUBMIT') {
+        const done = current.processStatus === 'COMPLETE' ? 'is already certified' : current.processStatus === 'REJECT' ? 'was already rejected' : 'has not been submitted';
+        throw conflict('decided', 'processStatus', `company ${String(current.companyNum)} ${done}: nothing to ${action}`);
+      }
       return;
     }
     if (!isSite(a) && Number(current.ownerUserId) !== a.auth.userId) throw forbidden(`Company ${String(current.companyNum)} is another person's registration`);
