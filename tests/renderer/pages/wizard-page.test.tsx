@@ -44,7 +44,7 @@ function mount(request: (url: string, opts?: Opts) => Promise<unknown>) {
 }
 
 const field = async (name: string) => {
-  await waitFor(() => expect(document.querySelector(`input#field-${name}`)).not.toBeNull(), { timeout: 3000 });
+  await waitFor(() => expect(document.querySelector(`input#field-${name}`)).not.toBeNull(), SLOW);
   return document.querySelector(`input#field-${name}`)!;
 };
 
@@ -59,7 +59,7 @@ describe('the wizard page kind', () => {
       if (opts?.method === 'PUT') return (stored = { ...stored, ...opts.body, objectVersionNumber: 2 });
       return {};
     });
-    expect((await screen.findByTestId('wizard-step-title', {}, { timeout: 3000 })).textContent).toBe('Code');
+    expect((await screen.findByTestId('wizard-step-title', {}, SLOW)).textContent).toBe('Code');
     // Empty: the step's own required field stops it; the next step's required name does not matter yet.
     fireEvent.click(screen.getByTestId('wizard-next'));
     await waitFor(() => expect(document.querySelector('[data-field="termCode"] .ant-form-item-explain-error')).not.toBeNull());
