@@ -20,7 +20,11 @@ type Row = Record<string, unknown>;
 const q = async <T extends Row>(sql: string, args: unknown[] = []) => (await e.ctx.db.query<T>(sql, args)).rows;
 const REGISTER = '/spfm/enterprise/register';
 const wizard = (page: Page) => page.locator(`[data-screen="${REGISTER}"]:visible`);
-const atStep = (page: Page, key: string) => wizard(page).and(page.locator(`[data-step="${key}"]`)).waitFor({ timeout: 20000 });
+const atStep = async (page: Page, key: string) => {
+  await wizard(page).and(page.locator(`[data-step="${key}"]`)).waitFor({ timeout: 20000 });
+  // Where a slow run stopped shows in its output.
+  console.log(`wizard at ${key}`);
+};
 const next = (page: Page) => wizard(page).getByTestId('wizard-next').click();
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
 
@@ -124,7 +128,7 @@ describe('registration → certification → invitation → partners', () => {
     const dispose = owner.locator('[data-screen="/spfm/dispose-invite/:inviteId"]:visible');
     await dispose.getByTestId('detail-actions').getByRole('button', { name: /^接\s*受$/ }).click();
     await confirmDialog(owner);
-    await expect.poll(async () => (await q<{ s: string }>('select invite_status as s from spfm_invite where invite_id = $1', [invite.id]))[0]!.s, { timeout: 15000 }).toBe('APPROVED');
+    await expect.poll(async () => (await q<{ s: string }>('select invite_status as s from spfm_invite where invite_id = $1', [invite.id]))[0]!.s, { timeout: 30000 }).toBe('APPROVED');
 
     // The buyer's partner list has it, and so has the supplier lookup of a purchase order.
     await buyer.goto(`${e.baseUrl}/spfm/partner-list/supplier`);
@@ -141,6 +145,6 @@ describe('registration → certification → invitation → partners', () => {
     // The company's side lists the buyer as its customer.
     await owner.goto(`${e.baseUrl}/spfm/partner-list/customer`);
     await owner.locator('[data-screen="/spfm/partner-list/customer"]:visible [role="row"][data-row-key]', { hasText: name }).waitFor({ timeout: 20000 });
-    expect(e.refusals.filter((r) => !r.includes('/wizard'))).toEqual([]);
-  });
+    expect(e.refusals).toEqual([]);
+  }, 400_000);
 });
