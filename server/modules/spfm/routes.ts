@@ -42,8 +42,9 @@ async function onboardingReads(app: FastifyInstance, ctx: ServerContext): Promis
   app.get('/spfm/v1/:tenantId/partners/customers', { schema: { params: tenantParams, querystring: listQuerySchema(partner, 'tenant') } }, async (req) => {
     const scope = resolveScope(req, 'tenant');
     await checkEntityAccess(ctx.db, partner, scope.auth, 'read');
-    // The buyers of the companies the caller registered, whichever tenant they are in.
+    // The buyers of the companies the caller registered, whichever tenant they are in (the platform administrator: every partnership).
     return partners.list({ ...scope, tenantId: null }, req.query as Record<string, unknown>, (params) => {
+      if (scope.auth.roleLevel === 'site') return [];
       params.push(scope.auth.userId);
       return [`exists (select 1 from spfm_company c where c.company_id = t.company_id and c.owner_user_id = $${params.length})`];
     });

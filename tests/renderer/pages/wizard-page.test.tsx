@@ -89,7 +89,7 @@ describe('the wizard page kind', () => {
   }, 20000);
 
   it('shows a submitted record read-only and moves without saving', async () => {
-    const request = vi.fn(async (url: string) => (url.endsWith('/current') ? { termId: 3, termCode: 'NET60', termName: 'Net 60', statusCode: 'RELEASED', step: 'code', objectVersionNumber: 4 } : {}));
+    const request = vi.fn(async (url: string, _opts?: Opts) => (url.endsWith('/current') ? { termId: 3, termCode: 'NET60', termName: 'Net 60', statusCode: 'RELEASED', step: 'code', objectVersionNumber: 4 } : {}));
     mount(request);
     await waitFor(() => expect(screen.getByTestId('wizard-step-title').textContent).toBe('Code'), SLOW);
     expect(screen.getByText(/read-only/)).toBeTruthy();
