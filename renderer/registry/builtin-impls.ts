@@ -27,6 +27,7 @@ export const PAGE_IMPLS: Record<PageKind, LazyModule<PageComponent>> = {
   create: () => import('../pages/create/CreatePage.tsx'),
   dashboard: () => import('../pages/dashboard/DashboardPage.tsx'),
   custom: () => import('../pages/custom/CustomPage.tsx'),
+  wizard: () => import('../pages/wizard/WizardPage.tsx'),
 };
 
 const number = () => import('../fields/NumberField.tsx');

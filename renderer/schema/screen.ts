@@ -240,4 +240,40 @@ export interface CustomScreen extends ScreenBase {
   props?: Record<string, unknown>;
 }
 
-export type Screen = ListScreen | DetailScreen | CreateScreen | DashboardScreen | CustomScreen;
+/**
+ * One step of a wizard: a form of the record's fields (`sections`), the record's lines
+ * (`lines`, a detail tab of a child entity), a read-only `preview` of every step, or a last step
+ * (`sections` shown read-only when `readOnly` says so). `actions` run on the record (a status
+ * action: submit); with `advance` the wizard moves on once one succeeded.
+ */
+export interface WizardStep {
+  /** Stored in the record's `stepField` when the person moves on, so a later visit resumes here. */
+  key: string;
+  /** The route that opens the wizard at this step. */
+  route?: string;
+  title: Label;
+  sections?: Section[];
+  lines?: DetailTab;
+  /** The fewest lines this step needs before "next" (a contact, a bank account). */
+  minLines?: number;
+  preview?: boolean;
+  actions?: ActionBase[];
+  advance?: boolean;
+}
+
+export interface WizardScreen extends ScreenBase {
+  kind: 'wizard';
+  entity: string;
+  /** `current`: the record the person is working on (an empty answer starts a new one). */
+  data?: { current?: Endpoint };
+  steps: WizardStep[];
+  /** The field holding the key of the step to resume at. */
+  stepField?: string;
+  /** Expression over `record`: every step read-only (submitted, certified). */
+  readOnly?: Expression;
+  /** The step a visit without a step route opens once `done` holds for the record. */
+  doneStep?: string;
+  done?: Expression;
+}
+
+export type Screen = ListScreen | DetailScreen | CreateScreen | DashboardScreen | CustomScreen | WizardScreen;

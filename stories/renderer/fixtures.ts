@@ -190,6 +190,25 @@ export const PAGE_KIND_FIXTURES: Record<string, { screen: Screen; params: Record
     params: { id: '1' },
     screen: { version: 1, kind: 'custom', route: '/story/custom/:id', title: L('自定义页面', 'Custom screen'), component: 'StoryDemoPanel', props: { greeting: 'Registered with customComponents.register' } },
   },
+  // The first demo record, entered step by step: two form steps, its lines, a preview with submit.
+  wizard: {
+    params: {},
+    screen: {
+      version: 1,
+      kind: 'wizard',
+      routes: ['/story/wizard', '/story/wizard/general', '/story/wizard/quantities', '/story/wizard/lines', '/story/wizard/preview'],
+      title: L('分步录入', 'Step by step'),
+      entity: 'storyDemo',
+      data: { current: { url: '/story/v1/{tenantId}/demo-records/1' } },
+      readOnly: "record.statusCode == 'SUBMITTED' || record.statusCode == 'APPROVED'",
+      steps: [
+        { key: 'general', route: '/story/wizard/general', title: L('基本信息', 'General'), sections: detailSections.slice(0, 1) },
+        { key: 'quantities', route: '/story/wizard/quantities', title: L('数量与金额', 'Quantities'), sections: detailSections.slice(1, 2) },
+        { key: 'lines', route: '/story/wizard/lines', title: L('行', 'Lines'), minLines: 1, lines: { title: L('行', 'Lines'), kind: 'table', entity: 'storyDemoLine', filter: { demoId: '{demoId}' }, editable: true, table: { columns: ['lineNum', 'itemName', 'quantity', 'amount'] } } },
+        { key: 'preview', route: '/story/wizard/preview', title: L('预览', 'Preview'), preview: true, advance: true, actions: [{ type: 'transition', action: 'submit', label: L('提交', 'Submit'), style: 'primary', visible: "record.statusCode == 'NEW'" }] },
+      ],
+    },
+  },
 };
 
 /** For each field widget: the fixture field it is shown with (others get `demoName` with that widget). */

@@ -79,6 +79,7 @@ describe('the meta-schema and the TypeScript types of renderer/schema/screen.ts 
     listScreen: 'ListScreen',
     detailScreen: 'DetailScreen',
     createScreen: 'CreateScreen',
+    wizardScreen: 'WizardScreen',
     dashboardScreen: 'DashboardScreen',
     customScreen: 'CustomScreen',
   };

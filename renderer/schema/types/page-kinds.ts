@@ -78,6 +78,31 @@ export const PAGE_KINDS = {
       if (!c.ctx.customComponents.has(name)) c.add('/component', `no custom component "${name}" is registered${c.suggest(name, c.ctx.customComponents)}`);
     },
   },
+  wizard: {
+    description: 'A record entered step by step: each step its fields or lines with their own validation, saved as a draft on "next" and resumed where it was left, a preview of all steps, then a status action (submit)',
+    definition: 'wizardScreen',
+    check(doc, c) {
+      const data = (doc.data ?? {}) as Json;
+      const steps = (doc.steps as Json[]) ?? [];
+      const keys = new Set<string>();
+      steps.forEach((st, i) => {
+        const p = `/steps/${i}`;
+        c.label(st.title, `${p}/title`);
+        if (keys.has(String(st.key))) c.add(`${p}/key`, `step key "${String(st.key)}" is used twice`);
+        keys.add(String(st.key));
+        if (typeof st.route === 'string' && c.routes.length && !c.routes.includes(st.route)) c.add(`${p}/route`, `the screen does not serve ${st.route}; routes: ${c.routes.join(', ')}`);
+        c.sections(st.sections, `${p}/sections`, c.entity);
+        if (st.lines) detailTab(st.lines as Json, `${p}/lines`, c);
+        ((st.actions as Json[]) ?? []).forEach((a, j) => c.action(a, `${p}/actions/${j}`, c.entity));
+      });
+      if (doc.doneStep !== undefined && !keys.has(String(doc.doneStep))) c.add('/doneStep', `no step has the key "${String(doc.doneStep)}"`);
+      const sf = doc.stepField as string | undefined;
+      if (sf && c.entity && !c.entity.fields.some((f) => f.name === sf)) c.add('/stepField', `"${sf}" is not a field of ${c.entity.name}`);
+      c.expr(doc.readOnly, '/readOnly');
+      c.expr(doc.done, '/done');
+      c.endpoint(data.current, '/data/current', 'GET', c.entity);
+    },
+  },
 } satisfies Record<string, PageKindDef>;
 
 export type PageKind = keyof typeof PAGE_KINDS;
