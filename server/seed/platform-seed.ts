@@ -37,7 +37,7 @@ export const ROLES = [
   { code: 'SUPPLIER', name: '供应商', nameEn: 'Supplier', level: 'organization', tenant: DEMO_TENANT, modules: ['spfm', 'sslm', 'supplierBidding', 'clarifyLetter', 'supply', 'vendorInfo', 'supplierInfo', 'hmsg', 'sodr/received-order', 'sodr/confirm-order', 'scm/my-contract', 'scm/query-my-contract', 'ssrc/supplier-quotation', 'ssrc/query-quotation', 'ssrc/quotation-history', ...OWN_WORKFLOW] },
   { code: 'EXPERT', name: '专家', nameEn: 'Expert', level: 'organization', tenant: DEMO_TENANT, modules: ['tender/expertGrade', 'ssrc/sims-login', 'ssrc/expert-personal', 'hmsg', ...OWN_WORKFLOW] },
   { code: 'APPROVER', name: '审批人', nameEn: 'Approver', level: 'organization', tenant: DEMO_TENANT, modules: ['supplierApprove', 'sprm', 'sodr', 'ssrc/expert-approve', 'ssrc/expert-reqQuery', 'ssrc/plan-query', 'ssrc/inquiry-hall/approvals', 'tender/tenderResultApproval', 'hmsg', ...OWN_WORKFLOW] },
-  { code: 'TENANT_ADMIN_2', name: '租户管理员', nameEn: 'Tenant administrator', level: 'organization', tenant: SECOND_TENANT, modules: ['hiam', 'hpfm', 'smdm', 'hmsg', 'hfile', 'hptl', 'hwfl', 'hsdr', 'hcnf', 'hitf'] },
+  { code: 'TENANT_ADMIN_2', name: '租户管理员', nameEn: 'Tenant administrator', level: 'organization', tenant: SECOND_TENANT, modules: ['hiam', 'hpfm', 'smdm', 'hmsg', 'hfile', 'hptl', 'hwfl', 'hsdr', 'hcnf', 'hitf', 'sitf'] },
   { code: 'PURCHASER_2', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: SECOND_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'hmsg', ...OWN_WORKFLOW] },
 ] as const;
 

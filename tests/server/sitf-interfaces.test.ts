@@ -42,7 +42,7 @@ describe('interface definitions', () => {
     }
     const ok = await definition(`http://127.0.0.1:${port}/po`);
     expect(ok.statusCode, ok.body).toBe(200);
-    const changed = await s.call({ as: 'admin', method: 'PUT', url: '/sifc/v1/1/interfaces', payload: { ...ok.json(), interfaceUrl: 'javascript:alert(1)' } });
+    const changed = await s.call({ as: 'admin', method: 'PUT', url: '/sifc/v1/1/interfaces', payload: { ...(ok.json() as Record<string, unknown>), interfaceUrl: 'javascript:alert(1)' } });
     expect([changed.statusCode, changed.json().field]).toEqual([400, 'interfaceUrl']);
   });
 });

@@ -22,14 +22,13 @@ export function headersOf(text: unknown, field = 'requestHeader'): Record<string
 
 /** Only http(s) addresses are ever called; anything else is refused naming the field that holds it. */
 export function checkHttpUrl(url: unknown, field: string): void {
-  let ok = false;
+  let protocol = '';
   try {
-    const u = new URL(String(url ?? ''));
-    ok = u.protocol === 'http:' || u.protocol === 'https:';
+    protocol = new URL(String(url ?? '')).protocol;
   } catch {
-    ok = false;
+    // not a URL at all: refused below like any other scheme
   }
-  if (!ok) throw Object.assign(badRequest(`${field} must be an http(s) URL`), { field });
+  if (protocol !== 'http:' && protocol !== 'https:') throw Object.assign(badRequest(`${field} must be an http(s) URL`), { field });
 }
 
 export interface CallRequest {
