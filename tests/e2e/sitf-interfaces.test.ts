@@ -86,7 +86,7 @@ describe('service governance: the topology screen draws the dependency graph', (
     for (const s of ['hzero-gateway', 'hzero-iam', 'hzero-platform', 'srm-backoffice', 'srm-sodr']) expect(drawn).toContain(s);
     expect(await svg.first().locator('path').count()).toBeGreaterThan(6);
     // The table beside it: this server's own /health is normal, a missing path abnormal, no path not monitored.
-    const row = (name: string) => page.locator('[data-screen="/hsgp/product-service/topology/:productId/:productVersionId/:productName/:versionName"] tr', { hasText: name });
+    const row = (name: string) => page.locator(`[data-screen="/hsgp/product-service/topology/:productId/:productVersionId/:productName/:versionName"] tr[data-row-key="${name}"]`);
     await expect.poll(async () => (await row('srm-backoffice').textContent()) ?? '').toContain('正常');
     expect(await row('hzero-gateway').textContent()).toContain('异常');
     expect(await row('hzero-iam').textContent()).toContain('未监控');

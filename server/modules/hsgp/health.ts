@@ -26,12 +26,15 @@ export async function checkHealth(app: FastifyInstance, healthUrl: unknown): Pro
   }
 }
 
-/** A health answer that says it is down (`{"status": "DOWN"}`) is abnormal even with a 200. */
+/**
+ * Normal only for a health answer saying so (`{"status": "UP"}`): a page that merely exists (the
+ * app's HTML for an unknown path) or `{"status": "DOWN"}` is abnormal even with a 200.
+ */
 async function isUp(text: Promise<string>): Promise<boolean> {
   try {
-    const v = JSON.parse(await text) as { status?: unknown };
-    return v?.status === undefined || String(v.status).toUpperCase() === 'UP';
+    const v = JSON.parse(await text) as { status?: unknown } | null;
+    return String(v?.status ?? '').toUpperCase() === 'UP';
   } catch {
-    return true;
+    return false;
   }
 }
