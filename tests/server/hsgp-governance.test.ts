@@ -72,7 +72,7 @@ describe('records and their rules', () => {
     expect([row.productName, row.versionNumber]).toEqual(['HZERO 平台', '1.5.0']);
   });
 
-  it('refuses addresses that are not http(s) and moves node groups and gray groups by their status actions only', async () => {
+  it('refuses addresses that are not http(s) and moves node groups by their status actions only', async () => {
     const p = await post('/hsgp/v1/deploy-platforms', { code: 'BAD', name: 'bad', serviceUrl: 'ftp://k8s' });
     expect([p.statusCode, p.json().field]).toEqual([400, 'serviceUrl']);
     const ng = (await get('/hsgp/v1/node-groups?nodeGroupName=sodr-uat')).json().content[0];
