@@ -1,4 +1,4 @@
-import { Spin } from 'antd';
+import { Spin, Typography } from 'antd';
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { DialogHost } from './dialogs/DialogHost.tsx';
 import { LazyLoadFailedPanel as LoadFailedPanel, LazySchemaErrorPanel as SchemaErrorPanel } from './errors/lazy-panels.tsx';
@@ -34,7 +34,8 @@ class RenderBoundary extends Component<{ file: string; children: ReactNode }, { 
  * problem becomes an error panel naming the file and JSON path; the rest of the app keeps working.
  */
 export function ScreenHost({ file, load, screen: given, params, route, onDone, onReady }: { file: string; load?: () => Promise<string>; screen?: Screen; params: Record<string, string>; route?: string; onDone?: PageProps['onDone']; onReady?(): void }) {
-  const { pageKinds } = useServices().registries;
+  const services = useServices();
+  const { pageKinds } = services.registries;
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -76,6 +77,12 @@ export function ScreenHost({ file, load, screen: given, params, route, onDone, o
       <MatchedRoute.Provider value={route}>
         {/* The screen's dialogs render here, in the tab's tree (theme, locale, services). */}
         <DialogHost>
+          {/* What the screen is for (records only, not a live cluster…), above it; not in dialogs. */}
+          {screen.description && !onDone && (
+            <Typography.Paragraph type="secondary" data-testid="screen-description" style={{ margin: '0 0 8px' }}>
+              {services.label(screen.description)}
+            </Typography.Paragraph>
+          )}
           <Page screen={screen} params={params} file={file} onDone={onDone} />
         </DialogHost>
       </MatchedRoute.Provider>

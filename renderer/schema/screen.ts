@@ -176,6 +176,8 @@ export interface ScreenBase {
   /** The entity whose declared fields this screen uses. */
   entity?: string;
   icon?: string;
+  /** A line under the title saying what the screen is for (shown on the page, not in dialogs). */
+  description?: string;
   /** Route parameter values for the route-visit test when the entity's first record cannot supply them. */
   sampleParams?: Record<string, string>;
 }

@@ -34,6 +34,11 @@ export function registerCustom(r: Registries): Registries {
   r.customComponents.register('DevPlayground', () => import('../dev/DevPlayground.tsx') as never);
   r.customComponents.register('DevBank', () => import('../dev/DevBank.tsx') as never);
   r.customComponents.register('DevError', () => import('../dev/DevError.tsx') as never);
+  // Service governance and the interface platform: the topology graph, the YAML configuration
+  // editor and the batch statistics; ECharts and CodeMirror are further chunks they load themselves.
+  r.customComponents.register('HsgpTopology', () => import('./hsgp/Topology.tsx') as never);
+  r.customComponents.register('HsgpServiceConfig', () => import('./hsgp/ServiceConfig.tsx') as never);
+  r.customComponents.register('SitfBatchStatistics', () => import('./sitf/BatchStatistics.tsx') as never);
   // Action handlers named by `{"type": "custom", "handler": "<name>"}`.
   r.customHandlers.register('copyField', () => import('./handlers/copy-field.ts'));
   return r;

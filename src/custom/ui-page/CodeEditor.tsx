@@ -8,6 +8,7 @@ interface Props {
   text: string;
   revision?: number;
   readOnly?: boolean;
+  language?: 'json' | 'text';
   /** The editor's accessible name. */
   label?: string;
   marks?: EditorMark[];
@@ -36,6 +37,7 @@ export function CodeEditor(p: Props) {
       h = createEditor(host.current, {
         doc: o.text,
         readOnly: o.readOnly,
+        language: o.language,
         label: o.label,
         completion: o.completion && ((ctx) => latest.current.completion!(ctx)),
         onChange: (t) => latest.current.onChange?.(t),

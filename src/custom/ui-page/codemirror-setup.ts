@@ -34,6 +34,8 @@ export interface EditorOptions {
   onChange?(text: string): void;
   onSave?(): void;
   completion?: CompletionSource;
+  /** `text`: no JSON language (YAML configurations); default `json`. */
+  language?: 'json' | 'text';
 }
 
 export function createEditor(parent: HTMLElement, o: EditorOptions): EditorHandle {
@@ -45,7 +47,7 @@ export function createEditor(parent: HTMLElement, o: EditorOptions): EditorHandl
       extensions: [
         keymap.of([{ key: 'Mod-s', preventDefault: true, run: () => (o.onSave?.(), true) }]),
         basicSetup,
-        json(),
+        ...(o.language === 'text' ? [] : [json()]),
         lintGutter(),
         ...(o.completion ? [autocompletion({ override: [o.completion], activateOnTyping: true })] : []),
         // Schema lines are often long (a field list on one line); wrapping keeps them in the half-width pane.
