@@ -178,7 +178,8 @@ describe('a public tender from notice to award', () => {
     await buyer.goto(`${e.baseUrl}/tender/tenderHall/decision/${id}`);
     const decision = screen(buyer, '/tender/tenderHall/decision/:id');
     await decision.getByRole('tab', { name: /投标书|^Bid$/ }).click();
-    await decision.locator(`.ant-tabs-tabpane-active [role="row"][data-row-key="${tomBid}"]`).getByRole('button', { name: /定为中标|Award this bid/ }).click();
+    // The bids tab's table (the page's tabs sit beside the screen's form, not inside its element).
+    await buyer.locator(`[role="row"][data-row-key="${tomBid}"]:visible`).getByRole('button', { name: /定为中标|Award this bid/ }).click();
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from tender_award where tender_header_id = $1', [id]))[0]!.n).toBe(1);
     await buyer.reload();
     await button(buyer, /提交审批|Submit for approval/).click();
