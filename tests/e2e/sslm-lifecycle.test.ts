@@ -133,8 +133,9 @@ describe('supplier life cycle in the browser', () => {
     await invites.locator('[data-action="add-line"]').click();
     await pick(buyer, invites.locator('#line-new-1-supplierId'), 'supplierNum', 'S0014', 'S0014');
     await invites.locator('[data-action="save-lines"]').click();
+    // The refused line keeps its edit, marked, with the server's reason on its marker.
     await expect
-      .poll(async () => (await buyer.locator('[data-error*="blacklisted"], .ant-notification-notice, .ant-message-notice').allTextContents()).join(' ') + ((await invites.locator('[data-error]').first().getAttribute('data-error').catch(() => null)) ?? ''))
+      .poll(async () => (await invites.locator('[data-line-state="error"]').first().getAttribute('title').catch(() => null)) ?? '')
       .toContain('Osaka Kogyo K.K. is blacklisted until 2027-12-31');
     expect((await q<{ n: number }>('select count(*)::int as n from ssrc_rfx_supplier where rfx_header_id = $1', [draft]))[0]!.n).toBe(before);
     expect(e.refusals.some((r) => r.includes('/ssrc/v1/1/rfx/suppliers') && r.includes('409'))).toBe(true);
