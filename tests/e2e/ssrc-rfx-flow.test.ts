@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
+import { apiOf, detailButton, okConfirm, reaches as reachesStatus, screen, sqlOf } from './flow-kit.ts';
 
 /**
  * An RFx from requisition lines to orders, each person in their own browser against one server:
@@ -21,25 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
-type Row = Record<string, unknown>;
 const T = '/ssrc/v1/1';
-const q = async <R extends Row>(sql: string, args: unknown[] = []) => (await e.ctx.db.query<R>(sql, args)).rows;
-const screen = (page: Page, route: string) => page.locator(`[data-screen="${route}"]:visible`);
-const button = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
-const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
-const api = async (user: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
-  const r = await e.app.inject({ method, url, headers: { authorization: `bearer ${await e.token(user)}` }, ...(payload === undefined ? {} : { payload: payload as Row }) });
-  return { status: r.statusCode, body: r.body, json: () => r.json() as Row };
-};
+const q = sqlOf(() => e);
+const api = apiOf(() => e);
+const button = detailButton;
+const confirmDialog = okConfirm;
 const status = async (id: number) => (await q<{ s: string }>('select rfx_status as s from ssrc_rfx_header where rfx_header_id = $1', [id]))[0]!.s;
-/** Waits for the RFx to reach a status; if it does not, says which calls the server refused. */
-const reaches = async (id: number, want: string) => {
-  try {
-    await expect.poll(() => status(id), { timeout: 30_000 }).toBe(want);
-  } catch (err) {
-    throw new Error(`RFx ${id} did not reach ${want} (${String(err)}); refused calls: ${e.refusals.join(' | ') || 'none'}`, { cause: err });
-  }
-};
+const reaches = (id: number, want: string) => reachesStatus(() => e, `RFx ${id}`, () => status(id), want);
 
 /** Picks a supplier by number in a supplier lookup (the field's input opens it). */
 async function pickSupplier(page: Page, input: Locator, num: string) {

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
+import { apiOf, detailButton, okConfirm, reaches as reachesStatus, type Row, screen, sqlOf } from './flow-kit.ts';
 
 /**
  * A public tender from notice to award, each person in their own browser against one server: the
@@ -18,24 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
-type Row = Record<string, unknown>;
 const T = '/ssrc/v1/1';
-const q = async <R extends Row>(sql: string, args: unknown[] = []) => (await e.ctx.db.query<R>(sql, args)).rows;
-const screen = (page: Page, route: string) => page.locator(`[data-screen="${route}"]:visible`);
-const button = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
-const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
-const api = async (user: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
-  const r = await e.app.inject({ method, url, headers: { authorization: `bearer ${await e.token(user)}` }, ...(payload === undefined ? {} : { payload: payload as Row }) });
-  return { status: r.statusCode, body: r.body, json: () => r.json() as Row };
-};
+const q = sqlOf(() => e);
+const api = apiOf(() => e);
+const button = detailButton;
+const confirmDialog = okConfirm;
 const status = async (id: number) => (await q<{ s: string }>('select tender_status as s from tender_header where tender_header_id = $1', [id]))[0]!.s;
-const reaches = async (id: number, want: string) => {
-  try {
-    await expect.poll(() => status(id), { timeout: 30_000 }).toBe(want);
-  } catch (err) {
-    throw new Error(`Tender ${id} did not reach ${want} (${String(err)}); refused calls: ${e.refusals.join(' | ') || 'none'}`, { cause: err });
-  }
-};
+const reaches = (id: number, want: string) => reachesStatus(() => e, `Tender ${id}`, () => status(id), want);
 const iso = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString();
 
 describe('a public tender from notice to award', () => {

@@ -1,0 +1,62 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { E2E } from './browser.ts';
+
+/**
+ * What the multi-role flow tests share: the visible screen of a route, a detail page's action
+ * buttons, the confirm dialog, lookups and dates typed as a person does, reads of the test's
+ * database and calls as a signed-in user. `e` is a getter: the server starts in `beforeAll`.
+ */
+export type Row = Record<string, unknown>;
+
+/** The screen of `route` in the open tab (other tabs keep theirs, hidden). */
+export const screen = (page: Page, route: string) => page.locator(`[data-screen="${route}"]:visible`);
+/** A button of a detail page's action bar. */
+export const detailButton = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
+/** Answers the confirm dialog an action asked. */
+export const okConfirm = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
+
+/** Opens a lookup field's dialog and picks the row holding `text` with the keyboard (a focused row, Enter). */
+export async function lookup(page: Page, scope: Locator, field: string, title: string, text: string) {
+  await scope.locator(`[data-field="${field}"]`).getByRole('button', { name: 'lookup' }).click();
+  const dialog = page.locator('.ant-modal', { hasText: title });
+  const row = dialog.locator('.ant-table-row', { hasText: text }).first();
+  await row.waitFor();
+  await row.focus();
+  await row.press('Enter');
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+}
+
+/** Types a date into a date field and takes it with Enter. */
+export async function typeDate(scope: Locator, field: string, value: string) {
+  const input = scope.locator(`#field-${field}`);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** Reads of the test server's database. */
+export const sqlOf =
+  (e: () => E2E) =>
+  async <R extends Row>(sql: string, args: unknown[] = []) =>
+    (await e().ctx.db.query<R>(sql, args)).rows;
+
+/** Calls the server as `user` (a bearer token of theirs), answering status, body and parsed JSON. */
+export const apiOf =
+  (e: () => E2E) =>
+  async (user: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+    const r = await e().app.inject({ method, url, headers: { authorization: `bearer ${await e().token(user)}` }, ...(payload === undefined ? {} : { payload: payload as Row }) });
+    return { status: r.statusCode, body: r.body, json: () => r.json() as Row };
+  };
+
+/**
+ * Waits for a document to reach a status; if it does not, says which calls the server refused
+ * (what a slow or broken flow most needs to show).
+ */
+export async function reaches(e: () => E2E, what: string, status: () => Promise<string>, want: string) {
+  try {
+    await expect.poll(status, { timeout: 30_000 }).toBe(want);
+  } catch (err) {
+    throw new Error(`${what} did not reach ${want} (${String(err)}); refused calls: ${e().refusals.join(' | ') || 'none'}`, { cause: err });
+  }
+}
