@@ -65,7 +65,10 @@ export default function DevDemo(props: Record<string, unknown>) {
   const set = (name: string, value: unknown) => setRecord((x) => ({ ...x, [name]: value }));
   const examples = useMemo(() => {
     const byKind = new Map<string, (typeof screens)[number]>();
-    for (const e of screens) if (!byKind.has(e.kind) && e.routes.some((x) => !x.includes(':') && !x.startsWith('/pub/') && !x.startsWith('/test/'))) byKind.set(e.kind, e);
+    // Platform screens first (their demo data serves the site administrator who opens this page),
+    // so a business module added later does not become the example by sorting before them.
+    const ordered = [...screens].sort((a, b) => Number(!a.file.startsWith('hpfm/')) - Number(!b.file.startsWith('hpfm/')));
+    for (const e of ordered) if (!byKind.has(e.kind) && e.routes.some((x) => !x.includes(':') && !x.startsWith('/pub/') && !x.startsWith('/test/'))) byKind.set(e.kind, e);
     return byKind;
   }, []);
   const [kind, setKind] = useState('list');
