@@ -6,7 +6,9 @@ import Papa from 'papaparse';
  * of cells with the line each row starts on (the header is line 1), for per-row messages.
  */
 export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // One line ending throughout: papaparse detects a single newline per file, and a file mixing CRLF
+  // and LF (rows pasted from different tools) must not run two rows into one cell.
+  const src = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
   const rows: Array<{ line: number; cells: string[] }> = [];
   let line = 1;
   let at = 0;
@@ -19,6 +21,7 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
   };
   Papa.parse<string[]>(src, {
     header: false,
+    newline: '\n',
     dynamicTyping: false,
     skipEmptyLines: false,
     step: (r) => {
