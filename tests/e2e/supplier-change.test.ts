@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
+import { detailButton, lookup, okConfirm, screen } from './flow-kit.ts';
 
 /**
  * A supplier's bank change, the supplier and the buyer each in their own browser context against
@@ -15,22 +15,10 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 const ACCOUNT = `62305800${String(Date.now()).slice(-8)}`;
-const visible = (page: Page, route: string) => page.locator(`[data-screen="${route}"]:visible`);
-const action = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
+const visible = screen;
+const action = detailButton;
 /** The machine may be busy: a move is given time to land before the test concludes it did not. */
 const SLOW = { timeout: 20000 };
-const okConfirm = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
-
-/** Opens a lookup field's dialog and picks the row holding `text` with the keyboard. */
-async function lookup(page: Page, scope: Locator, field: string, title: string, text: string) {
-  await scope.locator(`[data-field="${field}"]`).getByRole('button', { name: 'lookup' }).click();
-  const dialog = page.locator('.ant-modal', { hasText: title });
-  const row = dialog.locator('.ant-table-row', { hasText: text }).first();
-  await row.waitFor();
-  await row.focus();
-  await row.press('Enter');
-  await expect.poll(() => dialog.isVisible(), SLOW).toBe(false);
-}
 
 describe('a supplier’s bank change, requested by the supplier and approved by the buyer', () => {
   it('is requested, submitted, shown before → after, approved, and lands in the master with its history', async () => {
