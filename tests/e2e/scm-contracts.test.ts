@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
+import { detailButton, lookup, okConfirm, screen, typeDate } from './flow-kit.ts';
 
 /**
  * Contracts in the browser, the buyer and the supplier each in their own browser context against
@@ -15,27 +15,9 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 const NAME = `E2E framework agreement ${Date.now()}`;
-const visible = (page: Page, route: string) => page.locator(`[data-screen="${route}"]:visible`);
-const action = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
-const okConfirm = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
-
-/** Opens a lookup field's dialog and picks the row holding `text` with the keyboard (Tab-reachable rows, Enter). */
-async function lookup(page: Page, scope: Locator, field: string, title: string, text: string) {
-  await scope.locator(`[data-field="${field}"]`).getByRole('button', { name: 'lookup' }).click();
-  const dialog = page.locator('.ant-modal', { hasText: title });
-  const row = dialog.locator('.ant-table-row', { hasText: text }).first();
-  await row.waitFor();
-  await row.focus();
-  await row.press('Enter');
-  await expect.poll(() => dialog.isVisible()).toBe(false);
-}
-
-async function date(scope: Locator, field: string, value: string) {
-  const input = scope.locator(`#field-${field}`);
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
+const visible = screen;
+const action = detailButton;
+const date = typeDate;
 
 describe('a contract between buyer and supplier, each in their own browser', () => {
   it('drafted and sent, returned with a comment, corrected and sent again, confirmed, archived', async () => {
