@@ -150,6 +150,12 @@ export interface EntityDecl {
    * status action, so no role can write around the module's rules.
    */
   readOnly?: boolean;
+  /**
+   * Rows created only by a module's own call, named here (`"the hand-out of a tender"`): the generic
+   * paths have no create, while update, delete and status actions stay as declared (a score sheet is
+   * handed out with the tender, then filled in by its expert).
+   */
+  createdBy?: string;
   /** The field holding the tenant when it is a declared field (users: `organizationId`); default a `tenantId` column. */
   tenantField?: string;
   /**

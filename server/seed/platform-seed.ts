@@ -29,16 +29,19 @@ export const DEMO_USERS = [
  */
 const OWN_WORKFLOW = ['hwfl/workflow/task', 'hwfl/workflow/involved-task', 'hwfl/workflow/carbon-copy-task', 'hwfl/workflow/start-by-task', 'hwfl/workflow/delegate'];
 
+/** A buyer's screens, the same in every buying tenant: tenant 2 runs the whole procurement cycle too. */
+const PURCHASER_MODULES = ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'clarifyLetter/createRelease', 'stnd', 'hmsg', 'hptl', 'sslm', 'spfm/investigation-template-define', 'supply', 'vendorCode', 'supplierApprove', 'himp', 'spfm/invitation-list', 'spfm/partner-list', 'spfm/partnership', 'spfm/company-search', 'spfm/import-erp', 'spfm/business-apv-method', 'spfm/message-receiver-setting', ...OWN_WORKFLOW];
+
 /** The demo roles (names in Chinese, `nameEn` in English) and the modules (or routes under a module) each one's menu grants. */
 export const ROLES = [
   { code: 'superadmin', name: '平台超级管理员', nameEn: 'Platform administrator', level: 'site', tenant: 0, modules: '*' },
   { code: 'SYS_ADMINISTRATOR', name: '系统管理员', nameEn: 'System administrator', level: 'organization', tenant: DEMO_TENANT, modules: '*' },
-  { code: 'PURCHASER', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: DEMO_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'clarifyLetter/createRelease', 'stnd', 'hmsg', 'hptl', 'sslm', 'spfm/investigation-template-define', 'supply', 'vendorCode', 'supplierApprove', 'himp', 'spfm/invitation-list', 'spfm/partner-list', 'spfm/partnership', 'spfm/company-search', 'spfm/import-erp', 'spfm/business-apv-method', 'spfm/message-receiver-setting', ...OWN_WORKFLOW] },
+  { code: 'PURCHASER', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: DEMO_TENANT, modules: PURCHASER_MODULES },
   { code: 'SUPPLIER', name: '供应商', nameEn: 'Supplier', level: 'organization', tenant: DEMO_TENANT, modules: ['spfm/enterprise', 'spfm/partner-list/customer', 'spfm/company-search/purchaser', 'spfm/dispose-invite', 'spfm/partnership', 'spfm/message-receiver-setting', 'sslm/evaluation/received-query', 'sslm/investigation-received', 'pub/sslm/supplier-quality-audit-supply', 'supplierBidding', 'clarifyLetter/queryClarify', 'vendorInfo', 'supplierInfo', 'hmsg', 'sodr/received-order', 'sodr/confirm-order', 'scm/my-contract', 'scm/query-my-contract', 'ssrc/supplier-quotation', 'ssrc/query-quotation', 'ssrc/quotation-history', ...OWN_WORKFLOW] },
   { code: 'EXPERT', name: '专家', nameEn: 'Expert', level: 'organization', tenant: DEMO_TENANT, modules: ['tender/expertGrade', 'ssrc/sims-login', 'ssrc/expert-personal', 'hmsg', ...OWN_WORKFLOW] },
   { code: 'APPROVER', name: '审批人', nameEn: 'Approver', level: 'organization', tenant: DEMO_TENANT, modules: ['supplierApprove', 'sprm', 'sodr', 'sslm/supplier-life-manage', 'ssrc/expert-approve', 'ssrc/expert-reqQuery', 'ssrc/plan-query', 'ssrc/inquiry-hall/approvals', 'tender/tenderResultApproval', 'sslm/evaluation/archive-filling', 'sslm/evaluation/archive-filled', 'hmsg', ...OWN_WORKFLOW] },
   { code: 'TENANT_ADMIN_2', name: '租户管理员', nameEn: 'Tenant administrator', level: 'organization', tenant: SECOND_TENANT, modules: ['hiam', 'hpfm', 'smdm', 'hmsg', 'hfile', 'hptl', 'hwfl', 'hsdr', 'hcnf', 'hitf', 'sitf'] },
-  { code: 'PURCHASER_2', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: SECOND_TENANT, modules: ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'hmsg', 'supply', 'vendorCode', 'supplierApprove', ...OWN_WORKFLOW] },
+  { code: 'PURCHASER_2', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: SECOND_TENANT, modules: PURCHASER_MODULES },
   { code: 'REGISTRANT', name: '企业注册人', nameEn: 'Company registrant', level: 'organization', tenant: DEMO_TENANT, modules: ['spfm/enterprise', 'spfm/invitation-list', 'spfm/partner-list', 'spfm/partnership', 'spfm/company-search', 'hmsg'] },
 ] as const;
 

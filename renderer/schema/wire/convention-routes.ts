@@ -69,9 +69,10 @@ export function conventionRoutes(e: EntityDecl, base: string): ConventionRoute[]
     method: (c?.method && c.method !== 'DELETE' ? c.method : fallback) as ConventionRoute['method'],
     path: keyed(e, apiPath(base, c?.path)),
   });
-  if (api.create) write(declared(api.create, 'POST').method, declared(api.create, 'POST').path, 'create', api.create.list);
+  // Rows a module creates (`createdBy`) have no generic create: only that call makes them.
+  if (api.create && !e.createdBy) write(declared(api.create, 'POST').method, declared(api.create, 'POST').path, 'create', api.create.list);
   if (api.update) write(declared(api.update, 'PUT').method, declared(api.update, 'PUT').path, 'update', api.update.list);
-  write('POST', base, 'create');
+  if (!e.createdBy) write('POST', base, 'create');
   write('PUT', base, 'update');
   write('PUT', `${base}/{id}`, 'update');
   for (const w of writes) add(w);
@@ -81,7 +82,8 @@ export function conventionRoutes(e: EntityDecl, base: string): ConventionRoute[]
   const r = api.remove;
   if (r) add({ method: 'DELETE', path: keyed(e, apiPath(base, r.path)), op: r.path?.includes(`{${e.primaryKey}}`) ? 'removeItem' : 'removeBatch' });
 
-  if (e.status) {
+  // A status without transitions (moved only by the module: a score sheet's) has no action path.
+  if (e.status && Object.keys(e.status.transitions).length) {
     add({ method: 'POST', path: `${base}/{id}/actions/{action}`, op: 'transition' });
     if (api.transition?.path) add({ method: 'POST', path: keyed(e, apiPath(base, api.transition.path)), op: 'transition' });
   }

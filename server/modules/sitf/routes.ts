@@ -75,7 +75,14 @@ async function sitfRoutes(app: FastifyInstance, ctx: ServerContext): Promise<voi
 
   app.post(
     '/sitf/v1/:tenantId/clean-interface',
-    { onRequest: access(cleanRecords, 'write'), schema: { params: { type: 'object', required: ['tenantId'], properties: { tenantId: { type: 'integer' } } } } },
+    {
+      onRequest: access(cleanRecords, 'write'),
+      schema: {
+        params: { type: 'object', required: ['tenantId'], properties: { tenantId: { type: 'integer' } } },
+        // The range check and its message are cleanDaysOf's; the document names the one field.
+        body: { type: 'object', properties: { cleanDays: { type: ['integer', 'string'] } } },
+      },
+    },
     async (req) => {
       const scope = resolveScope(req, 'tenant');
       const days = cleanDaysOf(((req.body ?? {}) as { cleanDays?: unknown }).cleanDays);

@@ -135,9 +135,6 @@ async function notifyResults(tx: Queryable, ctx: ServerContext, tenantId: number
 }
 
 registerHooks('tenderDecision', {
-  async beforeCreate() {
-    throw forbidden('An award decision is prepared from its tender');
-  },
   async beforeWrite(current, action, { tx }) {
     if (action === 'delete') throw forbidden('An award decision is not deleted');
     if (action !== 'submit') return;

@@ -196,9 +196,6 @@ registerHooks('evalSupplier', {
  * is submitted, its manual scoring is complete.
  */
 registerHooks('evalLine', {
-  async beforeCreate() {
-    throw forbidden('Score lines are created by starting the evaluation, not one by one');
-  },
   async beforeWrite(current, action, { auth, system }) {
     if (action === 'delete') throw forbidden('Score lines are not deleted; discard the evaluation instead');
     if (!system && Number(current.scorerUserId) !== auth.userId) throw forbidden(`Only the responsible scorer may ${action === 'update' ? 'score' : action} this line`);

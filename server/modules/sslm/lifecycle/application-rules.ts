@@ -6,18 +6,6 @@ import { moveStage, refuse, stageOrder, supplierStage } from './stages.ts';
 
 type Row = Record<string, unknown>;
 
-/** Stage records and their history are written by approvals only (stages.ts), never by a request. */
-for (const name of ['supplierStage', 'supplierStageHistory']) {
-  registerHooks(name, {
-    async beforeCreate() {
-      throw refuse('stageCode', 'A supplier changes stage through an approved life-cycle application or investigation, not directly', 409);
-    },
-    async beforeWrite(_current, _action, args) {
-      if (!args.system) throw refuse('stageCode', 'A supplier changes stage through an approved life-cycle application or investigation, not directly', 409);
-    },
-  });
-}
-
 /** The direction an application's type allows, over the tenant's stage order. */
 async function checkMove(args: HookArgs, v: Row): Promise<void> {
   const supplierId = Number(v.supplierId);

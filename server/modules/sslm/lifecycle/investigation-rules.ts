@@ -110,9 +110,6 @@ registerHooks('investigation', {
 
 /** Answer lines come from the template when the investigation is sent; only their answers change. */
 registerHooks('investigationAnswer', {
-  async beforeCreate() {
-    throw refuse('investgHeaderId', 'Questions come from the template when the investigation is sent; they are not added one by one', 409);
-  },
   async beforeWrite(_current, action) {
     if (action === 'delete') throw refuse('investgLineId', 'Questions of a sent investigation cannot be removed', 409);
   },
