@@ -6,9 +6,10 @@ import Papa from 'papaparse';
  * of cells with the line each row starts on (the header is line 1), for per-row messages.
  */
 export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
-  // One line ending throughout: papaparse detects a single newline per file, and a file mixing CRLF
-  // and LF (rows pasted from different tools) must not run two rows into one cell.
-  const src = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
+  // One row ending throughout: papaparse detects a single newline per file, and a file mixing CRLF
+  // and LF (rows pasted from different tools) must not run two rows into one cell. Breaks inside a
+  // quoted cell are the cell's text and stay as written.
+  const src = rowEndsAsLf(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   const rows: Array<{ line: number; cells: string[] }> = [];
   let line = 1;
   let at = 0;
@@ -37,4 +38,21 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
     },
   });
   return rows;
+}
+
+/** CR LF and lone CR row endings as LF, outside quoted cells (a doubled quote toggles twice: no change). */
+function rowEndsAsLf(text: string): string {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') quoted = !quoted;
+    if (c === '\r' && !quoted) {
+      out += '\n';
+      if (text[i + 1] === '\n') i++;
+      continue;
+    }
+    out += c;
+  }
+  return out;
 }
