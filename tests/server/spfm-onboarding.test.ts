@@ -188,4 +188,18 @@ describe('registration → certification → invitation → partners', () => {
     expect(again.status).toBe(409);
     expect(String(again.body.message)).toMatch(/already a partner/);
   });
+
+  it('the company owner takes the supplier role and sees, from the supplier side, only that supplier\'s orders', async () => {
+    const roles = (await call('newcomer', 'GET', '/iam/hzero/v1/member-roles/self-roles')).body as unknown as Row[];
+    const supplierRole = roles.find((r) => r.code === 'SUPPLIER');
+    expect(supplierRole, JSON.stringify(roles)).toBeTruthy();
+    // As a registrant the orders are not theirs to open; as the supplier they are, their own only.
+    expect((await call('newcomer', 'GET', '/sodr/v1/1/po-headers?size=5')).status).toBe(403);
+    expect((await call('newcomer', 'PUT', `/iam/hzero/v1/users/roles?roleId=${String(supplierRole!.id)}`)).status).toBe(200);
+    const supplierId = ((await call('buyer', 'GET', `/sslm/v1/1/suppliers?spfmCompanyId=${String(company.companyId)}`)).body.content as Row[])[0]!.supplierId;
+    const orders = await call('newcomer', 'GET', '/sodr/v1/1/po-headers?size=500');
+    expect(orders.status, JSON.stringify(orders.body)).toBe(200);
+    expect(((await call('buyer', 'GET', '/sodr/v1/1/po-headers?size=5')).body.content as Row[]).length).toBeGreaterThan(0);
+    expect((orders.body.content as Row[]).filter((o) => o.supplierId !== supplierId)).toEqual([]);
+  });
 });

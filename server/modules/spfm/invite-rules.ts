@@ -59,11 +59,14 @@ registerHooks('spfmInvite', {
   },
 });
 
+/** The role a company's owner takes in the buyer's tenant once partners (the demo roles' supplier role). */
+const SUPPLIER_ROLE = 'SUPPLIER';
+
 /**
  * An accepted invitation makes the two partners, and the company a supplier of the buyer's tenant:
  * a row of its supplier master (the one orders and RFx pick suppliers from) linked to the company
  * (an existing row with the same credit code is linked rather than duplicated), and the company's
- * owner bound to it, so they see what the buyer sends that supplier.
+ * owner bound to it with the tenant's supplier role, so they see what the buyer sends that supplier.
  */
 async function becomePartners(invite: Row, { tx, tenantId, auth }: HookArgs): Promise<void> {
   const c = (await company(tx, invite.companyId))!;
@@ -88,6 +91,13 @@ async function becomePartners(invite: Row, { tx, tenantId, auth }: HookArgs): Pr
       `insert into sslm_supplier_user (tenant_id, user_id, supplier_id, enabled_flag, created_by, last_updated_by)
        select $1, $2, $3, 1, $4, $4 where not exists (select 1 from sslm_supplier_user where tenant_id = $1 and user_id = $2 and supplier_id = $3)`,
       [tenantId, c.ownerUserId, supplierId, auth.userId],
+    );
+    // …and given the tenant's supplier role, so the supplier's menus (orders received, quotations,
+    // contracts) open for them; the binding above decides which rows those menus show.
+    await tx.query(
+      `insert into iam_member_role (user_id, role_id)
+       select $1, r.id from iam_role r where r.tenant_id = $2 and r.code = $3 and r.enabled_flag = 1 on conflict do nothing`,
+      [c.ownerUserId, tenantId, SUPPLIER_ROLE],
     );
   }
   await tx.query(
