@@ -20,7 +20,7 @@ export default mergeConfig(
         },
         {
           extends: true,
-          test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts', 'tests/schemas/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 },
+          test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts', 'tests/schemas/**/*.test.ts'], globalSetup: ['tests/global-setup.ts'], testTimeout: 30000, hookTimeout: 60000 },
         },
         {
           extends: true,
@@ -28,6 +28,7 @@ export default mergeConfig(
             name: 'e2e',
             environment: 'node',
             include: ['tests/e2e/**/*.test.ts'],
+            globalSetup: ['tests/global-setup.ts'],
             // Generous: a loaded 2-core CI machine runs Chromium and the server side by side.
             testTimeout: 120000,
             hookTimeout: 120000,

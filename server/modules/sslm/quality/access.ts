@@ -13,7 +13,9 @@ const BUYER_MENU = ['/sslm/quality-audit'];
 
 async function buyerSide(args: HookArgs, what: string): Promise<void> {
   if (args.auth.roleLevel === 'site') return;
-  if (!(await holdsAnyRoute(args.ctx.db, args.auth.roleId, BUYER_MENU))) throw forbidden(`Your role may not ${what}`);
+  // Read inside the write's transaction: the embedded database has one connection, which the
+  // transaction holds until it ends, so a read through the root database would wait forever.
+  if (!(await holdsAnyRoute(args.tx, args.auth.roleId, BUYER_MENU))) throw forbidden(`Your role may not ${what}`);
 }
 
 async function auditStatus(args: HookArgs, auditId: unknown): Promise<string | undefined> {
