@@ -1,0 +1,73 @@
+import type { EntityDecl } from '../../../renderer/schema/entity.ts';
+import type { ServerContext } from '../../context.ts';
+import { entityColumns } from '../../resources/ddl.ts';
+import { ident } from '../../resources/naming.ts';
+
+/** The schema holding the only relations a data set can name. */
+export const VIEW_SCHEMA = 'hrpt_ro';
+
+/**
+ * What reports may read: view name → entity. Business documents and master data a buyer already
+ * sees in lists; tender bids are left out (their prices are sealed until opening).
+ */
+export const REPORT_VIEWS: Record<string, string> = {
+  rfx_header: 'rfxHeader',
+  rfx_line: 'rfxLine',
+  rfx_supplier: 'rfxSupplier',
+  rfx_quotation_line: 'rfxQuotationLine',
+  po_header: 'poHeader',
+  po_line: 'poLine',
+  contract_header: 'contractHeader',
+  tender_header: 'tenderHeader',
+  tender_award: 'tenderAward',
+  supplier: 'supplier',
+  supplier_supply_category: 'supplierSupplyCategory',
+  supply_ability: 'supplyAbility',
+  purchase_agent: 'purchaseAgent',
+  purchase_org: 'purchaseOrg',
+};
+
+/** Columns never shown in a report: secrets and file links. */
+const hidden = (e: EntityDecl, column: string) =>
+  /password|hash|secret|token/.test(column) || e.fields.some((f) => f.type === 'attachment' && column === f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+
+/**
+ * One view per entry: the entity's columns, only the rows of the tenant the running statement
+ * set (`hrpt.tenant_id`, local to its transaction; unset means no rows). security_barrier keeps the
+ * tenant test ahead of the statement's own conditions, so an error message raised by a condition
+ * (a failing cast of another tenant's value) cannot reveal that value.
+ */
+export function viewDdl(name: string, e: EntityDecl): string[] {
+  const cols = entityColumns(e)
+    .map(([c]) => c)
+    .filter((c) => c !== 'tenant_id' && c !== 'created_by' && c !== 'last_updated_by' && c !== 'object_version_number' && !hidden(e, c));
+  const v = `${ident(VIEW_SCHEMA)}.${ident(name)}`;
+  return [
+    `drop view if exists ${v}`,
+    `create view ${v} with (security_barrier) as select ${cols.map(ident).join(', ')} from public.${ident(e.table)} where tenant_id = nullif(current_setting('hrpt.tenant_id', true), '')::bigint`,
+  ];
+}
+
+/** Creates (or refreshes) the report views; run when the server starts, after the tables exist. */
+export async function createReportViews(ctx: ServerContext): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    // Several servers may share one PostgreSQL: one at a time rebuilds the views.
+    if (ctx.db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(73110)');
+    await tx.query(`create schema if not exists ${ident(VIEW_SCHEMA)}`);
+    for (const [name, entity] of Object.entries(REPORT_VIEWS)) {
+      const e = ctx.entities.get(entity);
+      if (!e?.tenantScoped || e.tenantField) continue;
+      for (const s of viewDdl(name, e)) await tx.query(s);
+    }
+  });
+}
+
+/** The views and their columns, for the data set editor's help and the tests. */
+export function reportViewColumns(ctx: ServerContext): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, entity] of Object.entries(REPORT_VIEWS)) {
+    const e = ctx.entities.get(entity);
+    if (e) out[name] = entityColumns(e).map(([c]) => c).filter((c) => c !== 'tenant_id' && c !== 'created_by' && c !== 'last_updated_by' && c !== 'object_version_number' && !hidden(e, c));
+  }
+  return out;
+}
