@@ -5,6 +5,8 @@ import { startTestServer, type TestServer } from './harness.ts';
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
+  // Tenant 2 holds a request for quotation whose number and title must never show in tenant 1.
+  await s.ctx.db.query("insert into ssrc_rfx_header (tenant_id, rfx_num, rfx_title, rfx_status) values (2, 'SECRET-T2-NUM', 'SECRET-T2-TITLE', 'NEW')");
 }, 240_000);
 afterAll(() => s.close());
 
@@ -54,6 +56,8 @@ describe('data sets see their tenant only', () => {
       const rows: Array<Record<string, unknown>> = r.statusCode === 200 ? r.json().rows : [];
       const seen = rows.flatMap((x) => Object.values(x)).map(String);
       expect(seen.filter((v) => other.includes(v)), sql).toEqual([]);
+      // Nor in an error message (a failing cast of another tenant's value).
+      expect(r.body, sql).not.toMatch(/SECRET-T2/);
       expect(r.statusCode, `${sql}: ${r.body}`).not.toBe(500);
       if (r.statusCode !== 200) expect([r.statusCode, r.json().field], sql).toEqual([400, 'sqlText']);
     }
