@@ -99,18 +99,20 @@ export async function checkGrant(db: Queryable, auth: AuthContext, tenantId: num
   if (!(await mayRun(db, auth, r.codes))) throw forbidden(`Your role ${auth.roleCode} is not granted report ${reportId}`);
 }
 
-/** The reports the caller may run, in their order. */
-export async function grantedReports(db: Queryable, auth: AuthContext, tenantId: number): Promise<Row[]> {
+/** The reports the caller may run, in their order: of one tenant, or of every tenant for a site role on a site path (null). */
+export async function grantedReports(db: Queryable, auth: AuthContext, tenantId: number | null): Promise<Row[]> {
   const rows = (
     await db.query<Row>(
       `select report_id as "reportId", report_code as "reportCode", report_name as "reportName", report_type_code as "reportTypeCode",
               chart_type as "chartType", remark, role_codes as "roleCodes"
-         from hrpt_report where tenant_id = $1 and coalesce(enabled_flag, 1) = 1 order by order_seq, report_code`,
+         from hrpt_report where ($1::bigint is null or tenant_id = $1) and coalesce(enabled_flag, 1) = 1 order by tenant_id, order_seq, report_code`,
       [tenantId],
     )
   ).rows;
   const admin = auth.roleLevel === 'site' || (await holdsAnyRoute(db, auth.roleId, ['/hrpt/report-definition/list']));
-  return rows.filter((r) => admin || String(r.roleCodes ?? '').split(',').map((s) => s.trim()).includes(auth.roleCode)).map(({ roleCodes: _r, ...rest }) => rest);
+  return rows
+    .filter((r) => admin || String(r.roleCodes ?? '').split(',').map((s) => s.trim()).includes(auth.roleCode))
+    .map(({ roleCodes: _r, ...rest }) => rest);
 }
 
 export interface ReportData {

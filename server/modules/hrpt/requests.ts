@@ -3,6 +3,7 @@ import { afterCommit, type Queryable } from '../../db/database.ts';
 import { registerJobHandler } from '../hsdr/handlers.ts';
 import { captions } from './captions.ts';
 import { loadReport, reportData, reportWorkbook } from './reports.ts';
+import { ensureReportViews } from './views.ts';
 
 type Row = Record<string, unknown>;
 
@@ -15,6 +16,7 @@ const BACKGROUND_LIMIT = 50_000;
  * `hrpt.reportRequest` (parameter `requestId`), so an administrator may re-run a request as a job.
  */
 export async function runRequest(ctx: ServerContext, tenantId: number, requestId: number): Promise<string> {
+  await ensureReportViews(ctx);
   const req = (await ctx.db.query<Row>('select report_id as "reportId", request_param as "requestParam", requested_by as "by" from hrpt_request where request_id = $1 and tenant_id = $2', [requestId, tenantId])).rows[0];
   if (!req) throw new Error(`request ${requestId} does not exist in tenant ${tenantId}`);
   await ctx.db.query(`update hrpt_request set request_status = 'R', start_date = now() where request_id = $1`, [requestId]);

@@ -45,7 +45,14 @@ export function bindValues(names: string[], defs: ParamDef[], given: Record<stri
   });
 }
 
-const asText = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v);
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Drivers read timestamps as wall-clock times of this process: sent back as that wall clock, the wire's `YYYY-MM-DD HH:mm:ss` (UTC). */
+const asText = (v: unknown): unknown =>
+  v instanceof Date
+    ? `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())} ${pad(v.getHours())}:${pad(v.getMinutes())}:${pad(v.getSeconds())}`
+    : typeof v === 'bigint'
+      ? v.toString()
+      : v;
 
 /**
  * Runs a data set's statement for one tenant: read-only, time-limited, with only the report views

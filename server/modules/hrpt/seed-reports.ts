@@ -133,14 +133,14 @@ export async function seedReports(tx: Queryable, tenantId: number, buyerRole: st
       await tx.query<{ id: number }>(
         `insert into hrpt_dataset (tenant_id, dataset_code, dataset_name, sql_text, param_defs, enabled_flag) values ($1, $2, $3, $4, $5, 1)
          on conflict do nothing returning dataset_id::float8 as id`,
-        [tenantId, `DS_${r.code}`, `hrpt.report.${r.code}`, r.sql, JSON.stringify(r.params)],
+        [tenantId, `DS_${r.code}`, r.code.charAt(0) + r.code.slice(1).toLowerCase().replace(/_/g, ' '), r.sql, JSON.stringify(r.params)],
       )
     ).rows[0];
     if (!ds) continue;
     await tx.query(
       `insert into hrpt_report (tenant_id, report_code, report_name, dataset_id, report_type_code, chart_type, columns_def, role_codes, limit_rows, order_seq, enabled_flag)
        values ($1, $2, $3, $4, $5, $6, $7, $8, 1000, $9, 1) on conflict do nothing`,
-      [tenantId, `RPT_${r.code}`, `hrpt.report.${r.code}`, ds.id, r.type, r.chart, JSON.stringify(r.columns), `${buyerRole},APPROVER`, (seq += 10)],
+      [tenantId, `RPT_${r.code}`, `hrpt.report.RPT_${r.code}`, ds.id, r.type, r.chart, JSON.stringify(r.columns), `${buyerRole},APPROVER`, (seq += 10)],
     );
   }
 }

@@ -48,12 +48,32 @@ export function viewDdl(name: string, e: EntityDecl): string[] {
   ];
 }
 
-/** Creates (or refreshes) the report views; run when the server starts, after the tables exist. */
-export async function createReportViews(ctx: ServerContext): Promise<void> {
+const ready = new WeakMap<ServerContext, Promise<void>>();
+
+/**
+ * The report views and the request files' table, made once per server on the first report call
+ * (not at start: tools build the app without a database to read its routes). A failure is retried
+ * on the next call.
+ */
+export function ensureReportViews(ctx: ServerContext): Promise<void> {
+  let p = ready.get(ctx);
+  if (!p) {
+    p = createReportViews(ctx).catch((e: unknown) => {
+      ready.delete(ctx);
+      throw e;
+    });
+    ready.set(ctx, p);
+  }
+  return p;
+}
+
+/** Creates (or refreshes) the report views, after the tables exist. */
+async function createReportViews(ctx: ServerContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     // Several servers may share one PostgreSQL: one at a time rebuilds the views.
     if (ctx.db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(73110)');
     await tx.query(`create schema if not exists ${ident(VIEW_SCHEMA)}`);
+    await tx.query('create table if not exists hrpt_request_file (request_id bigint primary key, tenant_id bigint not null, content bytea not null)');
     for (const [name, entity] of Object.entries(REPORT_VIEWS)) {
       const e = ctx.entities.get(entity);
       if (!e?.tenantScoped || e.tenantField) continue;
