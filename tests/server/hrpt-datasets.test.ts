@@ -1,14 +1,22 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { freshDatabase } from './pg-database.ts';
 
+/** On PGlite, or on a PostgreSQL database of its own when DATABASE_URL names a server. */
+const adminUrl = process.env.DATABASE_URL;
+let pgDb: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  pgDb = adminUrl ? await freshDatabase(adminUrl, 'hrpt_test') : undefined;
+  s = await startTestServer(pgDb ? { databaseUrl: pgDb.url } : {});
   // Tenant 2 holds a request for quotation whose number and title must never show in tenant 1.
   await s.ctx.db.query("insert into ssrc_rfx_header (tenant_id, rfx_num, rfx_title, rfx_status) values (2, 'SECRET-T2-NUM', 'SECRET-T2-TITLE', 'NEW')");
 }, 240_000);
-afterAll(() => s.close());
+afterAll(async () => {
+  await s?.close();
+  await pgDb?.drop();
+});
 
 const preview = (sqlText: string, params: Record<string, unknown> = {}, paramDefs: unknown[] = [], as = 'sysadmin', tenant = 1) =>
   s.call({ as, method: 'POST', url: `/hrpt/v1/${tenant}/datasets/preview-sql`, payload: { sqlText, paramDefs: JSON.stringify(paramDefs), params } });
@@ -88,6 +96,16 @@ describe('data sets see their tenant only', () => {
   it('refuses to save a data set whose SQL is not a single select', async () => {
     const bad = await s.call({ as: 'sysadmin', method: 'POST', url: '/hrpt/v1/1/datasets', payload: { datasetCode: 'BAD_ONE', datasetName: 'x', sqlText: 'select 1; drop table x' } });
     expect([bad.statusCode, bad.json().field]).toEqual([400, 'sqlText']);
+    const good = await s.call({ as: 'sysadmin', method: 'POST', url: '/hrpt/v1/1/datasets', payload: { datasetCode: 'GOOD_ONE', datasetName: 'x', sqlText: 'select rfx_num from rfx_header where rfx_num = :num', paramDefs: '[{"name": "num", "dataType": "string"}]' } });
+    expect(good.statusCode, good.body).toBe(200);
+    const row = good.json();
+    const upd = await s.call({ as: 'sysadmin', method: 'PUT', url: `/hrpt/v1/1/datasets/${row.datasetId}`, payload: { ...row, sqlText: "select rfx_num from rfx_header union select pg_read_file('x')" } });
+    expect([upd.statusCode, upd.json().field]).toEqual([400, 'sqlText']);
+    const undeclared = await s.call({ as: 'sysadmin', method: 'POST', url: '/hrpt/v1/1/datasets', payload: { datasetCode: 'UNDECLARED', datasetName: 'x', sqlText: 'select rfx_num from rfx_header where rfx_num = :num', paramDefs: '[]' } });
+    expect([undeclared.statusCode, undeclared.json().field]).toEqual([400, 'paramDefs']);
+    // A supplier may not define data sets at all.
+    const supplier = await s.call({ as: 'supplier', method: 'POST', url: '/hrpt/v1/1/datasets/preview-sql', payload: { sqlText: 'select 1' } });
+    expect(supplier.statusCode).toBe(403);
   });
 });
 
@@ -113,6 +131,9 @@ describe('reports', () => {
   it('every report-manage report runs with rows, and totals are exact decimals', async () => {
     const codes = (await s.ctx.db.query<{ c: string }>("select report_code as c from hrpt_report where tenant_id = 1 and report_code like 'RPT_%'")).rows.map((r) => r.c);
     expect(codes.length).toBe(16);
+    // The site administrator reaches a tenant's report on the site path, in that report's tenant.
+    const site = await s.call({ as: 'admin', method: 'POST', url: `/hrpt/v1/reports/${await reportId('RPT_AMOUNT')}/data`, payload: { params: {} } });
+    expect(site.json().rows.length, site.body).toBeGreaterThan(0);
     for (const code of codes) {
       const r = await s.call({ as: 'buyer', method: 'POST', url: `/hrpt/v1/1/reports/${await reportId(code)}/data`, payload: { params: {} } });
       expect(r.statusCode, `${code}: ${r.body}`).toBe(200);
