@@ -19,7 +19,9 @@ export async function runRequest(ctx: ServerContext, tenantId: number, requestId
   await ensureReportViews(ctx);
   const req = (await ctx.db.query<Row>('select report_id as "reportId", request_param as "requestParam", requested_by as "by" from hrpt_request where request_id = $1 and tenant_id = $2', [requestId, tenantId])).rows[0];
   if (!req) throw new Error(`request ${requestId} does not exist in tenant ${tenantId}`);
-  await ctx.db.query(`update hrpt_request set request_status = 'R', start_date = now() where request_id = $1`, [requestId]);
+  // Claimed once: another server resuming the same queue, or a second run while one runs, leaves it alone.
+  const claimed = await ctx.db.query(`update hrpt_request set request_status = 'R', start_date = now() where request_id = $1 and request_status <> 'R' returning request_id`, [requestId]);
+  if (!claimed.rows.length) return 'already running';
   try {
     const def = await loadReport(ctx.db, tenantId, Number(req.reportId));
     const params = JSON.parse(String(req.requestParam ?? '{}')) as Row;

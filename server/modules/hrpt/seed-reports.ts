@@ -145,10 +145,25 @@ export async function seedReports(tx: Queryable, tenantId: number, buyerRole: st
   }
 }
 
+/** Background requests queued for the demo people (run when the server first serves a report call, as any queued request is). */
+async function seedRequests(tx: Queryable): Promise<void> {
+  const people = (await tx.query<{ id: number; login: string }>("select id::float8 as id, login_name as login from iam_user where login_name in ('admin', 'buyer')")).rows;
+  for (const p of people) {
+    for (const code of ['RPT_AMOUNT', 'RPT_PURCHASE_SITUATION']) {
+      await tx.query(
+        `insert into hrpt_request (tenant_id, report_id, report_name, request_param, request_status, requested_by, created_by, last_updated_by)
+         select r.tenant_id, r.report_id, r.report_name, '{}', 'P', $2, $2, $2 from hrpt_report r where r.report_code = $1 and r.tenant_id = $3`,
+        [code, p.id, DEMO_TENANT],
+      );
+    }
+  }
+}
+
 export const step: SeedStep = {
   version: 'seed:hrpt-reports:v1',
   run: async (tx) => {
     await seedReports(tx, DEMO_TENANT, 'PURCHASER');
     await seedReports(tx, SECOND_TENANT, 'PURCHASER_2');
+    await seedRequests(tx);
   },
 };

@@ -58,13 +58,31 @@ const ready = new WeakMap<ServerContext, Promise<void>>();
 export function ensureReportViews(ctx: ServerContext): Promise<void> {
   let p = ready.get(ctx);
   if (!p) {
-    p = createReportViews(ctx).catch((e: unknown) => {
-      ready.delete(ctx);
-      throw e;
-    });
+    p = createReportViews(ctx).then(
+      () => resumeQueued(ctx),
+      (e: unknown) => {
+        ready.delete(ctx);
+        throw e;
+      },
+    );
     ready.set(ctx, p);
   }
   return p;
+}
+
+/**
+ * Requests still queued (P) when a server stopped, and the demo's queued ones: run now, one after
+ * the other in the background. Imported late: the runner needs the views this module makes.
+ */
+async function resumeQueued(ctx: ServerContext): Promise<void> {
+  const open = (await ctx.db.query<{ id: number; t: number }>("select request_id::float8 as id, tenant_id::float8 as t from hrpt_request where request_status = 'P' order by request_id")).rows;
+  if (!open.length) return;
+  const { runRequest } = await import('./requests.ts');
+  setImmediate(() => {
+    void (async () => {
+      for (const r of open) await runRequest(ctx, r.t, r.id).catch((e: unknown) => console.error(`report request ${r.id} failed: ${(e as Error).message}`));
+    })();
+  });
 }
 
 /** Creates (or refreshes) the report views, after the tables exist. */
