@@ -93,6 +93,16 @@ describe('data sets see their tenant only', () => {
     expect([undeclared.statusCode, undeclared.json().field]).toEqual([400, 'paramDefs']);
   });
 
+  it('lets the platform administrator create a data set and a report in a named tenant', async () => {
+    const ds = await s.call({ as: 'admin', method: 'POST', url: '/hrpt/v1/datasets', payload: { tenantId: 1, datasetCode: 'SITE_MADE', datasetName: 'x', sqlText: 'select rfx_num from rfx_header', paramDefs: '[]', enabledFlag: 1 } });
+    expect(ds.statusCode, ds.body).toBe(200);
+    expect(ds.json().tenantId).toBe(1);
+    const rep = await s.call({ as: 'admin', method: 'POST', url: '/hrpt/v1/reports/designer', payload: { tenantId: 1, reportCode: 'SITE_MADE', reportName: 'x', datasetId: ds.json().datasetId, reportTypeCode: 'ST', roleCodes: 'PURCHASER' } });
+    expect(rep.statusCode, rep.body).toBe(200);
+    const wrong = await s.call({ as: 'admin', method: 'POST', url: '/hrpt/v1/reports/designer', payload: { tenantId: 2, reportCode: 'SITE_MADE_2', reportName: 'x', datasetId: ds.json().datasetId, reportTypeCode: 'ST' } });
+    expect([wrong.statusCode, wrong.json().field]).toEqual([400, 'datasetId']);
+  });
+
   it('refuses to save a data set whose SQL is not a single select', async () => {
     const bad = await s.call({ as: 'sysadmin', method: 'POST', url: '/hrpt/v1/1/datasets', payload: { datasetCode: 'BAD_ONE', datasetName: 'x', sqlText: 'select 1; drop table x' } });
     expect([bad.statusCode, bad.json().field]).toEqual([400, 'sqlText']);

@@ -27,7 +27,7 @@ export async function runRequest(ctx: ServerContext, tenantId: number, requestId
     const params = JSON.parse(String(req.requestParam ?? '{}')) as Row;
     const data = await reportData(ctx, tenantId, def, params, BACKGROUND_LIMIT);
     const lang = (await ctx.db.query<{ lang: string | null }>('select language as lang from iam_user where id = $1', [req.by]).catch(() => ({ rows: [] as Array<{ lang: string | null }> }))).rows[0]?.lang ?? 'zh_CN';
-    const file = await reportWorkbook(def, data, await captions(ctx.db, tenantId, lang, data.columns.map((c) => c.text ?? c.name)));
+    const file = await reportWorkbook(def, data, await captions(ctx.db, tenantId, lang, [...data.columns.map((c) => c.text ?? c.name), 'hrpt.viewer.total']));
     await ctx.db.transaction(async (tx) => {
       await tx.query('delete from hrpt_request_file where request_id = $1', [requestId]);
       await tx.query('insert into hrpt_request_file (request_id, tenant_id, content) values ($1, $2, $3)', [requestId, tenantId, file]);

@@ -33,12 +33,29 @@ function checkDataSet(values: Row): void {
   }
 }
 
+/**
+ * `tenantId` is a form field only for a platform administrator choosing the tenant of a new row (the
+ * generic create reads it from the body); the row's tenant column is written by the create itself.
+ */
+const dropTenant = (values: Row) => {
+  delete values.tenantId;
+};
+
 registerHooks('hrptDataset', {
-  beforeCreate: async (values) => checkDataSet(values),
+  beforeCreate: async (values) => {
+    dropTenant(values);
+    checkDataSet(values);
+  },
 });
 
 registerHooks('hrptReport', {
-  beforeCreate: async (values) => void parseList<ReportColumn>(values.columnsDef, 'columnsDef'),
+  async beforeCreate(values, { tx, tenantId }) {
+    dropTenant(values);
+    parseList<ReportColumn>(values.columnsDef, 'columnsDef');
+    // A report reads a data set of its own tenant (the run joins them by tenant).
+    const ok = await tx.query('select 1 from hrpt_dataset where dataset_id = $1 and tenant_id = $2', [values.datasetId, tenantId]);
+    if (!ok.rows.length) throw fieldError('datasetId', `datasetId ${String(values.datasetId)} is not a data set of tenant ${tenantId}`);
+  },
 });
 
 /** The parameters of a GET export: a JSON object in the `params` query field. */
@@ -64,6 +81,12 @@ async function hrptRoutes(app: FastifyInstance, ctx: ServerContext): Promise<voi
   app.addHook('preHandler', async (req) => {
     if (req.url.startsWith('/hrpt/')) await ensureReportViews(ctx);
     if ((req.method === 'PUT' || req.method === 'PATCH' || req.method === 'POST') && /^\/hrpt\/v1\/(\d+\/)?datasets\/?(\d+)?$/.test(req.url.split('?')[0]!)) checkDataSet((req.body ?? {}) as Row);
+    const path = req.url.split('?')[0]!;
+    if ((req.method === 'PUT' || req.method === 'PATCH') && /^\/hrpt\/v1\/(\d+\/)?(datasets|reports\/designer)\/?(\d+)?$/.test(path) && req.body && typeof req.body === 'object') {
+      // A row never moves to another tenant by an update.
+      dropTenant(req.body as Row);
+      if (path.includes('/reports/designer')) parseList<ReportColumn>((req.body as Row).columnsDef, 'columnsDef');
+    }
   });
 
   /** Each call at `/hrpt/v1/{tenantId}/…` and, as the original offers in site mode, at `/hrpt/v1/…`. */
@@ -140,7 +163,7 @@ async function hrptRoutes(app: FastifyInstance, ctx: ServerContext): Promise<voi
     const { auth, tenantId, def: raw } = await reportScope(req);
     const def = await named(auth, tenantId, raw);
     const data = await reportData(ctx, tenantId, def, given(req));
-    const file = await reportWorkbook(def, data, await captions(ctx.db, tenantId, auth.language, data.columns.map((c) => c.text ?? c.name)));
+    const file = await reportWorkbook(def, data, await captions(ctx.db, tenantId, auth.language, [...data.columns.map((c) => c.text ?? c.name), 'hrpt.viewer.total']));
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="${def.reportCode}.xlsx"; filename*=UTF-8''${encodeURIComponent(`${def.reportName}.xlsx`)}`)
