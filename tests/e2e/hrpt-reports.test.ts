@@ -80,7 +80,16 @@ describe('reports (hrpt) in Chromium', () => {
     await lookup(admin, rep, 'tenantId', '租户', 'Demo');
     await rep.locator('#field-reportCode').fill(`RPT_${code}`);
     await rep.locator('#field-reportName').fill('Orders by status (e2e)');
-    await lookup(admin, rep, 'datasetId', '数据集', code);
+    // The data set lookup: searched by its code (it is on a later page), then taken with the keyboard.
+    await rep.locator('[data-field="datasetId"]').getByRole('button', { name: 'lookup' }).click();
+    const dialog = admin.locator('.ant-modal', { hasText: '数据集' });
+    await dialog.getByRole('textbox').first().fill(code);
+    await dialog.getByRole('textbox').first().press('Enter');
+    const pick = dialog.locator('.ant-table-row', { hasText: code }).first();
+    await pick.waitFor();
+    await pick.focus();
+    await pick.press('Enter');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
     await rep.locator('#field-roleCodes').fill('PURCHASER');
     await rep.locator('#field-columnsDef').fill('[{"name": "status_code", "text": "Status", "type": "D"}, {"name": "order_count", "text": "Orders", "type": "S", "total": true}, {"name": "amount", "text": "Amount", "type": "S", "format": "money", "total": true}]');
     await rep.getByTestId('submit-button').click();
