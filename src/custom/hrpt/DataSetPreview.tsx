@@ -49,7 +49,7 @@ export function DataSetPreview({ record }: { record: Row }) {
           </Form.Item>
         ))}
         <Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy} data-testid="hrpt-preview-run">
+          <Button type="primary" htmlType="submit" disabled={busy} data-testid="hrpt-preview-run">
             {s.t('hrpt.dataset.action.run', 'Run')}
           </Button>
         </Form.Item>

@@ -162,7 +162,7 @@ export default function ReportViewer(props: Record<string, unknown>) {
             ))}
             <Form.Item>
               <Space>
-                <Button type="primary" htmlType="submit" loading={loading} data-testid="hrpt-run">
+                <Button type="primary" htmlType="submit" disabled={loading} data-testid="hrpt-run">
                   {s.t('hrpt.viewer.run', 'Query')}
                 </Button>
                 <Button onClick={exportFile} data-testid="hrpt-export">
