@@ -31,9 +31,13 @@ export function tokenize(sql: string): Tok[] {
       let depth = 1;
       i += 2;
       while (i < n && depth > 0) {
-        if (sql[i] === '/' && sql[i + 1] === '*') (depth++, (i += 2));
-        else if (sql[i] === '*' && sql[i + 1] === '/') (depth--, (i += 2));
-        else i++;
+        if (sql[i] === '/' && sql[i + 1] === '*') {
+          depth++;
+          i += 2;
+        } else if (sql[i] === '*' && sql[i + 1] === '/') {
+          depth--;
+          i += 2;
+        } else i++;
       }
       if (depth > 0) throw new SqlRefused('a comment is not closed');
       continue;
@@ -62,8 +66,10 @@ export function tokenize(sql: string): Tok[] {
       let name = '';
       for (;;) {
         if (i >= n) throw new SqlRefused('a quoted name is not closed');
-        if (sql[i] === '"' && sql[i + 1] === '"') (name += '"', (i += 2));
-        else if (sql[i] === '"') break;
+        if (sql[i] === '"' && sql[i + 1] === '"') {
+          name += '"';
+          i += 2;
+        } else if (sql[i] === '"') break;
         else name += sql[i++];
       }
       i++;
@@ -95,8 +101,8 @@ export function tokenize(sql: string): Tok[] {
       out.push({ kind: single[c], text: c, start, end: ++i });
       continue;
     }
-    if (/[+\-*/<>=~!@#%^&|`?\[\]:]/.test(c)) {
-      while (i < n && /[+\-*/<>=~!@#%^&|`?\[\]]/.test(sql[i]!) && !(sql[i] === '-' && sql[i + 1] === '-') && !(sql[i] === '/' && sql[i + 1] === '*')) i++;
+    if (/[+\-*/<>=~!@#%^&|`?[\]:]/.test(c)) {
+      while (i < n && /[+\-*/<>=~!@#%^&|`?[\]]/.test(sql[i]!) && !(sql[i] === '-' && sql[i + 1] === '-') && !(sql[i] === '/' && sql[i + 1] === '*')) i++;
       if (i === start) i++;
       out.push({ kind: 'op', text: sql.slice(start, i), start, end: i });
       continue;

@@ -61,7 +61,13 @@ export default function ReportViewer(props: Record<string, unknown>) {
         id = hit.reportId;
       }
       const d = await s.request<ReportDef>(`${base}/reports/${id}`);
-      if (live) setDef(d);
+      if (!live) return;
+      setDef(d);
+      // The first run, with the parameters' defaults (the form shows the same values).
+      const defaults = Object.fromEntries(d.params.filter((p) => p.defaultValue !== undefined && p.defaultValue !== null && p.defaultValue !== '').map((p) => [p.name, p.defaultValue]));
+      setLoading(true);
+      const first = await s.request<ReportData>(`${base}/reports/${d.reportId}/data`, { method: 'POST', body: { params: defaults } }).finally(() => live && setLoading(false));
+      if (live) setData(first);
     })().catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;
@@ -96,12 +102,6 @@ export default function ReportViewer(props: Record<string, unknown>) {
       setLoading(false);
     }
   }, [def, form, s, base, values]);
-
-  useEffect(() => {
-    if (def) void run();
-    // First run with the defaults once the definition is read.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [def]);
 
   const caption = useCallback((c: ViewerColumn) => (c.text ? s.t(c.text, c.text) : c.name), [s]);
   const shown = useMemo(() => (data?.columns ?? []).filter((c) => !c.hidden), [data]);
