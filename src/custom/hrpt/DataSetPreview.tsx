@@ -28,6 +28,7 @@ export function DataSetPreview({ record }: { record: Row }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -49,7 +50,7 @@ export function DataSetPreview({ record }: { record: Row }) {
           </Form.Item>
         ))}
         <Form.Item>
-          <Button type="primary" htmlType="submit" disabled={busy} data-testid="hrpt-preview-run">
+          <Button type="primary" htmlType="submit" data-testid="hrpt-preview-run">
             {s.t('hrpt.dataset.action.run', 'Run')}
           </Button>
         </Form.Item>

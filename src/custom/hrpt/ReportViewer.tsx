@@ -85,8 +85,10 @@ export default function ReportViewer(props: Record<string, unknown>) {
     return out;
   }, [form, def]);
 
+  // The button keeps its colours while a query runs (a disabled or loading primary button fails the
+  // contrast check); a second press during a run is ignored here, the table shows the progress.
   const run = useCallback(async () => {
-    if (!def) return;
+    if (!def || loading) return;
     try {
       await form.validateFields();
     } catch {
@@ -101,7 +103,7 @@ export default function ReportViewer(props: Record<string, unknown>) {
     } finally {
       setLoading(false);
     }
-  }, [def, form, s, base, values]);
+  }, [def, loading, form, s, base, values]);
 
   const caption = useCallback((c: ViewerColumn) => (c.text ? s.t(c.text, c.text) : c.name), [s]);
   const shown = useMemo(() => (data?.columns ?? []).filter((c) => !c.hidden), [data]);
@@ -162,7 +164,7 @@ export default function ReportViewer(props: Record<string, unknown>) {
             ))}
             <Form.Item>
               <Space>
-                <Button type="primary" htmlType="submit" disabled={loading} data-testid="hrpt-run">
+                <Button type="primary" htmlType="submit" data-testid="hrpt-run">
                   {s.t('hrpt.viewer.run', 'Query')}
                 </Button>
                 <Button onClick={exportFile} data-testid="hrpt-export">
