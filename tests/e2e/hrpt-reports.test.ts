@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
-import { lookup, screen } from './flow-kit.ts';
+import { detailButton, lookup, screen } from './flow-kit.ts';
 
 let e: E2E;
 beforeAll(async () => {
@@ -74,6 +74,15 @@ describe('reports (hrpt) in Chromium', () => {
       });
 
     expect((await e.ctx.db.query<{ t: number }>('select tenant_id::float8 as t from hrpt_dataset where dataset_code = $1', [code])).rows[0]!.t).toBe(1);
+    // Its detail previews the SQL: the columns found and the tenant's rows.
+    const detail = screen(admin, '/hrpt/data-set/detail/:id');
+    await detailButton(admin, /预\s*览/).click();
+    const preview = admin.getByTestId('hrpt-preview');
+    await preview.getByTestId('hrpt-preview-run').click();
+    await preview.locator('tbody tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+    expect(await preview.innerText()).toContain('status_code');
+    await admin.keyboard.press('Escape');
+    await detail.waitFor();
     await admin.goto(`${e.baseUrl}/hrpt/report-definition/create`);
     const rep = screen(admin, '/hrpt/report-definition/create');
     await rep.locator('#field-reportCode').waitFor();
