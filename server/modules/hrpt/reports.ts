@@ -4,7 +4,7 @@ import type { AuthContext, ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { holdsAnyRoute } from '../../resources/permissions.ts';
-import { fieldError, type ParamDef, runDataSet, totalsOf } from './run.ts';
+import { fieldError, type ParamDef, runDataSet, type RunResult, totalsOf } from './run.ts';
 
 type Row = Record<string, unknown>;
 
@@ -146,7 +146,11 @@ function pivot(def: ReportDef, rows: Row[]): { columns: ReportData['columns']; r
 
 /** Runs a report for the caller's tenant: its data set with the given parameters, shaped by its columns. */
 export async function reportData(ctx: ServerContext, tenantId: number, def: ReportDef, params: Row, limit = def.limitRows): Promise<ReportData> {
-  const res = await runDataSet(ctx.db, tenantId, def.sqlText, def.params, params, limit);
+  return shapeReport(def, await runDataSet(ctx.db, tenantId, def.sqlText, def.params, params, limit));
+}
+
+/** A data set's result as the report shows it: the declared columns in their order (or the cross table), with totals. */
+export function shapeReport(def: ReportDef, res: RunResult): ReportData {
   let columns: ReportData['columns'];
   let rows = res.rows;
   if (def.reportTypeCode === 'T') {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parseReportSql, SqlRefused } from './sql-guard.ts';
 import { VIEW_SCHEMA } from './views.ts';
@@ -60,6 +60,20 @@ const asText = (v: unknown): unknown =>
  * statement is the author's to correct: a 400 naming `sqlText`.
  */
 export async function runDataSet(db: Database, tenantId: number, sqlText: string, defs: ParamDef[], given: Record<string, unknown>, limit: number): Promise<RunResult> {
+  const statement = prepare(sqlText, defs, given);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query('set transaction read only');
+      await tx.query(`set local statement_timeout = 15000`);
+      return await selectIn(tx, tenantId, statement, limit);
+    });
+  } catch (e) {
+    throw asFieldError(e);
+  }
+}
+
+/** The statement checked and its parameters bound to typed placeholders. */
+export function prepare(sqlText: string, defs: ParamDef[], given: Record<string, unknown>): { text: string; values: unknown[] } {
   let parsed;
   try {
     parsed = parseReportSql(sqlText);
@@ -68,28 +82,36 @@ export async function runDataSet(db: Database, tenantId: number, sqlText: string
     throw e;
   }
   const values = bindValues(parsed.params, defs, given);
-  const typed = parsed.text.replace(/\$(\d+)/g, (_m, n: string) => `$${n}::${CASTS[defs.find((d) => d.name === parsed.params[Number(n) - 1])!.dataType]}`);
+  const text = parsed.text.replace(/\$(\d+)/g, (_m, n: string) => `$${n}::${CASTS[defs.find((d) => d.name === parsed.params[Number(n) - 1])!.dataType]}`);
+  return { text, values };
+}
+
+/**
+ * Runs a prepared statement inside `tx` with only the report views on the search path and the
+ * tenant set for this transaction alone (both put back afterwards, for a caller's later statements).
+ */
+export async function selectIn(tx: Queryable, tenantId: number, statement: { text: string; values: unknown[] }, limit: number): Promise<RunResult> {
   const max = Math.max(1, Math.min(limit, 100_000));
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.query('set transaction read only');
-      await tx.query(`set local statement_timeout = 15000`);
-      await tx.query(`set local search_path = ${VIEW_SCHEMA}`);
-      await tx.query(`select set_config('hrpt.tenant_id', $1, true)`, [String(Math.trunc(tenantId))]);
-      const rows = (await tx.query<Record<string, unknown>>(`select * from (\n${typed}\n) as hrpt_q limit ${max + 1}`, values)).rows;
-      // No row: the column names come from an outer join that yields one empty row.
-      const names = rows.length ? Object.keys(rows[0]!) : Object.keys((await tx.query<Record<string, unknown>>(`select hrpt_q.* from (select 1) as hrpt_one left join lateral (\n${typed}\n) as hrpt_q on true limit 1`, values)).rows[0] ?? {});
-      const out = rows.slice(0, max).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, asText(v)])));
-      const columns = names.map((name) => ({ name, dataType: out.length && out.every((r) => r[name] === null || typeof r[name] === 'number' || (typeof r[name] === 'string' && /^-?\d+(\.\d+)?$/.test(r[name]) && !/^0\d/.test(r[name]))) && out.some((r) => r[name] !== null) ? ('number' as const) : ('string' as const) }));
-      return { columns, rows: out, truncated: rows.length > max };
-    });
-  } catch (e) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^(42|22|25|57014|0A|2F|38|39|P0|XX|54|53)/.test(code) === true && !/^(53300|57P)/.test(code)) {
-      throw fieldError('sqlText', `sqlText: ${String((e as Error).message).split('\n')[0]!.slice(0, 300)}`);
-    }
-    throw e;
+  await tx.query(`set local search_path = ${VIEW_SCHEMA}`);
+  await tx.query(`select set_config('hrpt.tenant_id', $1, true)`, [String(Math.trunc(tenantId))]);
+  const { text: typed, values } = statement;
+  const rows = (await tx.query<Record<string, unknown>>(`select * from (\n${typed}\n) as hrpt_q limit ${max + 1}`, values)).rows;
+  // No row: the column names come from an outer join that yields one empty row.
+  const names = rows.length ? Object.keys(rows[0]!) : Object.keys((await tx.query<Record<string, unknown>>(`select hrpt_q.* from (select 1) as hrpt_one left join lateral (\n${typed}\n) as hrpt_q on true limit 1`, values)).rows[0] ?? {});
+  await tx.query(`set local search_path = public`);
+  await tx.query(`select set_config('hrpt.tenant_id', '', true)`);
+  const out = rows.slice(0, max).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, asText(v)])));
+  const columns = names.map((name) => ({ name, dataType: out.length && out.every((r) => r[name] === null || typeof r[name] === 'number' || (typeof r[name] === 'string' && /^-?\d+(\.\d+)?$/.test(r[name]) && !/^0\d/.test(r[name]))) && out.some((r) => r[name] !== null) ? ('number' as const) : ('string' as const) }));
+  return { columns, rows: out, truncated: rows.length > max };
+}
+
+/** Any database refusal of the statement is the author's to correct: a 400 naming `sqlText`. */
+function asFieldError(e: unknown): unknown {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(42|22|25|57014|0A|2F|38|39|P0|XX|54|53)/.test(code) && !/^(53300|57P)/.test(code)) {
+    return fieldError('sqlText', `sqlText: ${String((e as Error).message).split('\n')[0]!.slice(0, 300)}`);
   }
+  return e;
 }
 
 /** Column totals summed exactly (decimal), as text so no float rounding reaches the client. */

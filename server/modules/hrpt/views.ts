@@ -1,5 +1,6 @@
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import type { ServerContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { entityColumns } from '../../resources/ddl.ts';
 import { ident } from '../../resources/naming.ts';
 
@@ -71,7 +72,7 @@ export function ensureReportViews(ctx: ServerContext): Promise<void> {
 }
 
 /**
- * Requests still queued (P) when a server stopped, and the demo's queued ones: run now, one after
+ * Requests still queued (P) when a server stopped: run now, one after
  * the other in the background. Imported late: the runner needs the views this module makes.
  */
 async function resumeQueued(ctx: ServerContext): Promise<void> {
@@ -90,14 +91,19 @@ async function createReportViews(ctx: ServerContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     // Several servers may share one PostgreSQL: one at a time rebuilds the views.
     if (ctx.db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(73110)');
-    await tx.query(`create schema if not exists ${ident(VIEW_SCHEMA)}`);
-    await tx.query('create table if not exists hrpt_request_file (request_id bigint primary key, tenant_id bigint not null, content bytea not null)');
-    for (const [name, entity] of Object.entries(REPORT_VIEWS)) {
-      const e = ctx.entities.get(entity);
-      if (!e?.tenantScoped || e.tenantField) continue;
-      for (const s of viewDdl(name, e)) await tx.query(s);
-    }
+    await createViewsIn(tx, ctx.entities);
   });
+}
+
+/** The views' schema, views and the request files' table, in a transaction of the caller's. */
+export async function createViewsIn(tx: Queryable, entities: ReadonlyMap<string, EntityDecl>): Promise<void> {
+  await tx.query(`create schema if not exists ${ident(VIEW_SCHEMA)}`);
+  await tx.query('create table if not exists hrpt_request_file (request_id bigint primary key, tenant_id bigint not null, content bytea not null)');
+  for (const [name, entity] of Object.entries(REPORT_VIEWS)) {
+    const e = entities.get(entity);
+    if (!e?.tenantScoped || e.tenantField) continue;
+    for (const s of viewDdl(name, e)) await tx.query(s);
+  }
 }
 
 /** The views and their columns, for the data set editor's help and the tests. */
