@@ -30,7 +30,7 @@ export const DEMO_USERS = [
 const OWN_WORKFLOW = ['hwfl/workflow/task', 'hwfl/workflow/involved-task', 'hwfl/workflow/carbon-copy-task', 'hwfl/workflow/start-by-task', 'hwfl/workflow/delegate'];
 
 /** A buyer's screens, the same in every buying tenant: tenant 2 runs the whole procurement cycle too. */
-const PURCHASER_MODULES = ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'clarifyLetter/createRelease', 'stnd', 'hmsg', 'hptl', 'sslm', 'spfm/investigation-template-define', 'supply', 'vendorCode', 'supplierApprove', 'himp', 'spfm/invitation-list', 'spfm/partner-list', 'spfm/partnership', 'spfm/company-search', 'spfm/import-erp', 'spfm/business-apv-method', 'spfm/message-receiver-setting', ...OWN_WORKFLOW];
+const PURCHASER_MODULES = ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'clarifyLetter/createRelease', 'stnd', 'hmsg', 'hptl', 'sslm', 'spfm/investigation-template-define', 'supply', 'vendorCode', 'supplierApprove', 'himp', 'spfm/invitation-list', 'spfm/partner-list', 'spfm/partnership', 'spfm/company-search', 'spfm/import-erp', 'spfm/business-apv-method', 'spfm/message-receiver-setting', 'hrpt/report-query', 'hrpt/report-manage', 'hrpt/report-request', ...OWN_WORKFLOW];
 
 /** The demo roles (names in Chinese, `nameEn` in English) and the modules (or routes under a module) each one's menu grants. */
 export const ROLES = [

@@ -39,7 +39,10 @@ export function registerCustom(r: Registries): Registries {
   r.customComponents.register('HsgpTopology', () => import('./hsgp/Topology.tsx') as never);
   r.customComponents.register('HsgpServiceConfig', () => import('./hsgp/ServiceConfig.tsx') as never);
   r.customComponents.register('SitfBatchStatistics', () => import('./sitf/BatchStatistics.tsx') as never);
+  // Reports (hrpt): one viewer for every report route (ECharts loaded by it, on those screens only).
+  r.customComponents.register('HrptReportViewer', () => import('./hrpt/ReportViewer.tsx') as never);
   // Action handlers named by `{"type": "custom", "handler": "<name>"}`.
   r.customHandlers.register('copyField', () => import('./handlers/copy-field.ts'));
+  r.customHandlers.register('hrptPreview', () => import('./hrpt/preview-handler.tsx'));
   return r;
 }

@@ -21,7 +21,7 @@ import { type E2E, startE2E } from './browser.ts';
  * short dark pass of its own at the end).
  */
 // `shell`: the routes of §2.1 that have a screen (the dev pages /test/*).
-const modules = (process.env.ROUTE_MODULES ?? 'shell,hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,scm,ssrc,hwfl,hsdr,hcnf,hitf,hsgp,sitf,tender,supplierBidding,clarifyLetter,stnd,sslm,spfm,supply,vendorCode,supplierInfo,vendorInfo,supplierApprove,himp').split(',');
+const modules = (process.env.ROUTE_MODULES ?? 'shell,hiam,hpfm,smdm,hfile,hmsg,hptl,hdtt,sodr,sprm,scm,ssrc,hwfl,hsdr,hcnf,hitf,hsgp,sitf,tender,supplierBidding,clarifyLetter,stnd,sslm,spfm,supply,vendorCode,supplierInfo,vendorInfo,supplierApprove,himp,hrpt').split(',');
 const catalogue = JSON.parse(readFileSync(join(projectRoot, 'schemas/catalogue/routes.json'), 'utf8')) as Array<{ path: string; module: string }>;
 const wanted = new Set(catalogue.filter((r) => modules.includes(r.module)).map((r) => r.path));
 const entities = loadEntities();
