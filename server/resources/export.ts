@@ -13,9 +13,9 @@ import { xlsxStream, zoneOffsetMinutes } from './export-xlsx.ts';
 
 /** Most rows one export writes; the response says when it stopped there (`x-export-truncated`). */
 export const EXPORT_ROW_LIMIT = 100_000;
-// Large pages keep the per-page count and offset cost low; each page is its own query, so a slow
+// Pages of 2,000 rows bound what one export holds in memory; each page is its own query, so a slow
 // download never holds a transaction (with PGlite that would stall every other request).
-const BATCH = 10_000;
+const BATCH = 2_000;
 
 /** Request keys of the export itself, never passed on as list filters. */
 const EXPORT_KEYS = ['exportType', 'fillerType', 'columns', 'access_token', 'lang', 'page', 'size', 'format', 'ids'];
