@@ -104,9 +104,10 @@ export class EntityRepository {
    * Creates a row; `opts.tx`: inside a module's own transaction (several documents written as one).
    * `opts.bulk`: one of many rows the caller writes at once: computed fields are left to the
    * caller's one recomputation at the end (recomputeAfterWrite of the document), and the answer is
-   * just the new key, not the row read back.
+   * just the new key, not the row read back. `opts.noReread`: formulas computed as usual, but the
+   * answer is the values written and the new key (an import does not need the row as a list shows it).
    */
-  async create(scope: Scope, body: Row, opts: { tx?: Queryable; bulk?: boolean } = {}): Promise<Row> {
+  async create(scope: Scope, body: Row, opts: { tx?: Queryable; bulk?: boolean; noReread?: boolean } = {}): Promise<Row> {
     const writable = new Set(writableFields(this.e, levelOf(scope)).map((f) => f.name));
     const values: Row = {};
     for (const f of this.e.fields) {
@@ -148,7 +149,7 @@ export class EntityRepository {
         const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
         const id = (await tx.query<{ id: number }>(`insert into ${ident(this.e.table)} (${cols.join(', ')}) values (${placeholders}) returning ${ident(columnOf(this.e.primaryKey))}::float8 as id`, params)).rows[0]!.id;
         if (!opts.bulk && hasFormulas(this.e, this.ctx.entities)) await recomputeAfterWrite(tx, this.e, this.ctx.entities, id);
-        const row = opts.bulk ? { ...values, [this.e.primaryKey]: id } : await this.get(scope, id, tx);
+        const row = opts.bulk || opts.noReread ? { ...values, [this.e.primaryKey]: id } : await this.get(scope, id, tx);
         for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, 'create', args);
         await this.audit(tx, scope, tenantId, id, 'CREATE', values);
         return row;

@@ -36,6 +36,12 @@ async function upload(as: string, name: string, data: Buffer, tenant = 1) {
 }
 
 type Row = { id: number; rowNumber: number; data: Record<string, unknown>; dataStatus: string; errorMsg: string | null; objectVersionNumber: number };
+/** The batch once its background check has ended. */
+async function checked(batch: string) {
+  const status = () => s.call({ as: 'buyer', url: `${BASE}/import/data/status?batch=${batch}` }).then((r) => r.json());
+  await expect.poll(async () => (await status()).status, { timeout: 20000 }).toBe('CHECKED');
+  return status();
+}
 const rowsOf = async (batch: string): Promise<Row[]> => (await s.call({ as: 'buyer', url: `${BASE}/import/data?batch=${batch}&size=100` })).json().content;
 
 describe('himp template', () => {
@@ -93,7 +99,8 @@ describe('himp upload → validate → fix → import', () => {
     expect((await s.call({ as: 'buyer', method: 'POST', url: `${BASE}/import/data/data-import?templateCode=${CODE}&batch=${batch}` })).statusCode).toBe(400);
     const r = await s.call({ as: 'buyer', method: 'POST', url: `${BASE}/import/data/data-validate?templateCode=${CODE}&batch=${batch}` });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ status: 'CHECKED', errorCount: 4 });
+    expect(r.json()).toMatchObject({ status: 'CHECKING' });
+    expect(await checked(batch)).toMatchObject({ status: 'CHECKED', errorCount: 4, checkedCount: 6 });
     const byLine = new Map((await rowsOf(batch)).map((x) => [x.rowNumber, x]));
     expect(byLine.get(2)!.dataStatus).toBe('VALID_SUCCESS');
     // A meaning in either language is taken for its code.
@@ -158,11 +165,26 @@ describe('himp upload → validate → fix → import', () => {
     const r = await upload('buyer', 'again.xlsx', await workbook([['IMP-OK-1', 'Duplicate', 'MATERIAL', 'PCS', 1, 1, null], ['IMP-NEW-3', 'New', 'MATERIAL', 'PCS', 1, 1, null]]));
     const b = r.json().batch;
     await s.call({ as: 'buyer', method: 'POST', url: `${BASE}/import/data/data-validate?templateCode=${CODE}&batch=${b}` });
+    await checked(b);
     await s.call({ as: 'buyer', method: 'POST', url: `${BASE}/import/data/data-import?templateCode=${CODE}&batch=${b}` });
     await expect.poll(async () => (await s.call({ as: 'buyer', url: `${BASE}/import/data/status?batch=${b}` })).json().status, { timeout: 20000 }).toBe('IMPORTED');
     const rows = await rowsOf(b);
     expect(rows.map((x) => x.dataStatus)).toEqual(['IMPORT_FAILED', 'IMPORT_SUCCESS']);
     expect(rows[0]!.errorMsg).toMatch(/itemCode|IMP-OK-1|exists|duplicate/i);
+  });
+});
+
+describe('himp large batches', () => {
+  it('stages and checks a full-size file in chunks, counting the checked rows', async () => {
+    const r = await upload('buyer', 'full.xlsx', await workbook(Array.from({ length: 1000 }, (_, i) => [`IMP-FULL-${i}`, `Full ${i}`, 'MATERIAL', 'PCS', i % 7 === 0 ? 'x' : i, 1, null])));
+    expect(r.statusCode, r.body).toBe(200);
+    const b = r.json().batch;
+    expect((await s.call({ as: 'buyer', method: 'POST', url: `${BASE}/import/data/data-validate?templateCode=${CODE}&batch=${b}` })).statusCode).toBe(200);
+    // 143 of the rows (every seventh) carry a price that is not a number.
+    expect(await checked(b)).toMatchObject({ totalCount: 1000, checkedCount: 1000, errorCount: 143 });
+    const last = (await s.call({ as: 'buyer', url: `${BASE}/import/data?batch=${b}&page=99&size=10` })).json().content as Row[];
+    expect(last.map((x) => x.rowNumber)).toEqual(Array.from({ length: 10 }, (_, i) => 992 + i));
+    expect(last.every((x) => x.dataStatus === ((x.rowNumber - 2) % 7 === 0 ? 'VALID_FAILED' : 'VALID_SUCCESS'))).toBe(true);
   });
 });
 

@@ -10,10 +10,11 @@ export interface BatchRow {
   totalCount: number;
   errorCount: number;
   importedCount: number;
+  checkedCount: number;
 }
 
 const BATCH_COLUMNS = `batch_id::float8 as "batchId", batch, template_code as "templateCode", file_name as "fileName", status,
-  total_count::float8 as "totalCount", error_count::float8 as "errorCount", imported_count::float8 as "importedCount"`;
+  total_count::float8 as "totalCount", error_count::float8 as "errorCount", imported_count::float8 as "importedCount", checked_count::float8 as "checkedCount"`;
 
 /** A batch of the caller's own uploads in the tenant; another user's or tenant's batch is not found. */
 export async function batchOf(db: Queryable, tenantId: number, userId: number, batch: string): Promise<BatchRow> {

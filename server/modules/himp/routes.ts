@@ -11,9 +11,13 @@ import { lovValues } from '../hpfm/lov-values.ts';
 import { batchOf, recentBatches, recount, setStatus } from './batches.ts';
 import { readUpload } from './read-file.ts';
 import { runImport } from './run-import.ts';
+import { isValidating, runValidate } from './run-validate.ts';
 import { headerOf, type ImportTemplate, loadTemplate } from './template.ts';
 import { templateWorkbook } from './template-excel.ts';
 import { checkRow, type StagedCell, type ValueSet } from './validate-row.ts';
+
+/** Staged rows written per insert statement. */
+const UPLOAD_CHUNK = 1000;
 
 /** Largest upload accepted. */
 export const HIMP_MAX_BYTES = 5 * 1024 * 1024;
@@ -58,27 +62,6 @@ async function callerOf(ctx: ServerContext, req: FastifyRequest, code: string): 
     await checkEntityAccess(ctx.db, e, scope.auth, 'write');
   }
   return { scope, tenantId, template };
-}
-
-/** Validates every row of a batch that is not imported; marks each VALID_SUCCESS or VALID_FAILED with its errors. */
-async function validateBatch(ctx: ServerContext, c: Caller, batchId: number): Promise<void> {
-  const sets = await valueSetsOf(ctx, c.template, c.tenantId);
-  const rows = await ctx.db.query<{ id: number; sheetIndex: number; data: Record<string, StagedCell> }>(
-    `select id::float8 as id, sheet_index::float8 as "sheetIndex", data from himp_import_data where batch_id = $1 and data_status not in ('IMPORT_SUCCESS')`,
-    [batchId],
-  );
-  await ctx.db.transaction(async (tx) => {
-    for (const r of rows.rows) {
-      const sheet = c.template.sheets.find((s) => s.sheetIndex === r.sheetIndex);
-      const errors = sheet ? checkRow(sheet.columns, r.data, sets, c.scope.auth.language).errors : ['the sheet is no longer in the template'];
-      await tx.query('update himp_import_data set data_status = $2, error_msg = $3, object_version_number = object_version_number + 1 where id = $1', [
-        r.id,
-        errors.length ? 'VALID_FAILED' : 'VALID_SUCCESS',
-        errors.length ? errors.join('\n') : null,
-      ]);
-    }
-  });
-  await recount(ctx.db, batchId);
 }
 
 /**
@@ -146,15 +129,14 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
             [c.tenantId, batch, c.template.templateCode, name, rows.length, c.scope.auth.userId],
           );
           const id = b.rows[0]!.id;
-          for (const r of rows) {
-            await tx.query(`insert into himp_import_data (tenant_id, batch_id, sheet_index, row_number, data, data_status, created_by, last_updated_by) values ($1, $2, $3, $4, $5::jsonb, 'NEW', $6, $6)`, [
-              c.tenantId,
-              id,
-              r.sheetIndex,
-              r.rowNumber,
-              JSON.stringify(r.data),
-              c.scope.auth.userId,
-            ]);
+          // Multi-row inserts: a 50,000-row file is 50 statements, not 50,000.
+          for (let i = 0; i < rows.length; i += UPLOAD_CHUNK) {
+            const chunk = rows.slice(i, i + UPLOAD_CHUNK).map((r) => ({ s: r.sheetIndex, n: r.rowNumber, d: r.data }));
+            await tx.query(
+              `insert into himp_import_data (tenant_id, batch_id, sheet_index, row_number, data, data_status, created_by, last_updated_by)
+               select $1, $2, x.s, x.n, x.d, 'NEW', $3, $3 from jsonb_to_recordset($4::jsonb) as x(s int, n int, d jsonb)`,
+              [c.tenantId, id, c.scope.auth.userId, JSON.stringify(chunk)],
+            );
           }
           return id;
         });
@@ -258,10 +240,12 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
     const b = await batchOf(ctx.db, c.tenantId, c.scope.auth.userId, q.batch);
     if (b.templateCode !== c.template.templateCode) throw badRequest(`Batch ${q.batch} is not an upload of ${q.templateCode}`);
     if (b.status === 'IMPORTING') throw badRequest('The batch is being imported; validate it when that ends');
+    if (isValidating(b.batchId)) return b;
     await setStatus(ctx.db, b.batchId, 'CHECKING');
-    await validateBatch(ctx, c, b.batchId);
-    await setStatus(ctx.db, b.batchId, 'CHECKED');
-    return batchOf(ctx.db, c.tenantId, c.scope.auth.userId, q.batch);
+    const sets = await valueSetsOf(ctx, c.template, c.tenantId);
+    // The check goes on after the answer; its progress is the batch's checkedCount (GET …/import/data/status).
+    void runValidate(ctx, c.template, b.batchId, c.scope.auth.language, sets).catch((err: unknown) => req.log.error(err, 'validating batch failed'));
+    return { ...b, status: 'CHECKING', checkedCount: 0 };
   });
 
   app.post(`${BASE}/import/data/data-import`, { schema: { params: tenantParams, querystring: { ...codeQuery, required: ['templateCode', 'batch'] } } }, async (req) => {

@@ -59,12 +59,14 @@ export default function HimpImport(props: Record<string, unknown>) {
     };
   }, [api, batch, page, onlyErrors, reload]);
 
-  // While the server imports, its progress is read every second.
+  // While the server checks or imports, its progress is read every second (a reload finds it again).
+  const working = batch?.status === 'CHECKING' || batch?.status === 'IMPORTING';
+  const batchKey = batch?.batch;
   useEffect(() => {
-    if (batch?.status !== 'IMPORTING') return;
-    const timer = setInterval(() => void api.status(batch.batch).then(setBatch), 1000);
+    if (!working || !batchKey) return;
+    const timer = setInterval(() => void api.status(batchKey).then(setBatch), 1000);
     return () => clearInterval(timer);
-  }, [api, batch?.status, batch?.batch]);
+  }, [api, working, batchKey]);
 
   const act = async (fn: () => Promise<Batch>) => {
     setBusy(true);
@@ -137,7 +139,7 @@ export default function HimpImport(props: Record<string, unknown>) {
             {s.t('himp.import.upload', 'Upload .xlsx or .csv')}{' '}
             <input type="file" accept=".xlsx,.csv" data-testid="himp-file" disabled={busy} onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])} />
           </label>
-          <Button disabled={!batch || busy || batch.status === 'IMPORTING' || batch.status === 'IMPORTED'} onClick={() => void act(() => api.validate(batch!.batch))} data-testid="himp-validate">
+          <Button disabled={!batch || busy || working || batch.status === 'IMPORTED'} onClick={() => void act(() => api.validate(batch!.batch))} data-testid="himp-validate">
             {s.t('himp.import.validate', 'Validate')}
           </Button>
           <Button type="primary" disabled={!batch || busy || batch.status !== 'CHECKED'} onClick={() => void act(() => api.run(batch!.batch))} data-testid="himp-run">
@@ -155,6 +157,7 @@ export default function HimpImport(props: Record<string, unknown>) {
             message={`${batch.fileName ?? ''} · ${s.t(`himp.importStatus.${batch.status}`, batch.status)} · ${s.t('himp.import.summary', '{{total}} rows: {{valid}} valid, {{invalid}} with errors, {{imported}} imported', { total: batch.totalCount, valid: Math.max(0, valid), invalid: batch.errorCount, imported: batch.importedCount })}`}
           />
         )}
+        {batch?.status === 'CHECKING' && <Progress percent={Math.round((100 * batch.checkedCount) / Math.max(1, batch.totalCount - batch.importedCount))} aria-label={s.t('himp.import.checkProgress', '{{done}} of {{total}} rows checked', { done: batch.checkedCount, total: batch.totalCount })} />}
         {batch?.status === 'IMPORTING' && <Progress percent={Math.round((100 * batch.importedCount) / Math.max(1, batch.totalCount - batch.errorCount))} aria-label={s.t('himp.import.progress', '{{done}} of {{total}} rows imported', { done: batch.importedCount, total: batch.totalCount })} />}
         {batch && (
           <Table<DataRow>

@@ -21,6 +21,7 @@ export interface Batch {
   totalCount: number;
   errorCount: number;
   importedCount: number;
+  checkedCount: number;
 }
 export type Cell = string | number | null | { formula: string };
 export interface DataRow {
