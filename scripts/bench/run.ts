@@ -17,6 +17,7 @@ import { listScenarios } from './scenarios/list.ts';
 import { schemaScenario } from './scenarios/schemas.ts';
 import { serverScenario } from './scenarios/server.ts';
 import { sourcingScenario } from './scenarios/sourcing.ts';
+import { spreadsheetScenario } from './scenarios/spreadsheets.ts';
 import { tabScenarios } from './scenarios/tabs.ts';
 import { workflowScenario } from './scenarios/workflow.ts';
 
@@ -58,34 +59,42 @@ const seeding = !wanted(['10']) ? Promise.resolve(undefined) : runTsx(projectRoo
   () => log('100,000 orders seeded'),
   (e: unknown) => e as Error,
 );
-log('building the bench pages and the app …');
-await build({ configFile: join(import.meta.dirname, 'vite.bench.config.ts'), build: { outDir: dirs.pages }, logLevel: 'warn' });
-await build({ configFile: join(projectRoot, 'vite.config.ts'), root: projectRoot, build: { outDir: dirs.app, emptyOutDir: true }, logLevel: 'warn' });
+// The browser scenarios need the bench pages, the built app and Chromium; the server ones do not.
+const seeded = async () => {
+  const r = await seeding;
+  if (r instanceof Error) throw r;
+};
+let header = machine('not started');
+if (wanted(['1', '2', '3', '4', '5', '6', '7', '8', '11', '12', '13'])) {
+  log('building the bench pages and the app …');
+  await build({ configFile: join(import.meta.dirname, 'vite.bench.config.ts'), build: { outDir: dirs.pages }, logLevel: 'warn' });
+  await build({ configFile: join(projectRoot, 'vite.config.ts'), root: projectRoot, build: { outDir: dirs.app, emptyOutDir: true }, logLevel: 'warn' });
 
-const pages = await serveDir(dirs.pages);
-const app = await startAppServer(dirs.app);
-const browser = await launch();
-const chromium = browser.version();
-const header = machine(chromium);
-const signedIn = await signedInContext(browser, app.baseUrl);
-log(`bench pages ${pages.url}, app ${app.baseUrl}`);
+  const pages = await serveDir(dirs.pages);
+  const app = await startAppServer(dirs.app);
+  const browser = await launch();
+  header = machine(browser.version());
+  const signedIn = await signedInContext(browser, app.baseUrl);
+  log(`bench pages ${pages.url}, app ${app.baseUrl}`);
 
-await scenario(['5', '6'], 'Scenarios 5–6: JavaScript of the built app', () => bundleScenarios(browser, signedIn, app.baseUrl, dirs.app, pages.url, projectRoot, log));
-const seeded = await seeding;
-await scenario(['1', '2', '3'], 'Scenarios 1–3: 10,000-row list', () => listScenarios(browser, pages.url, log));
-await scenario(['4'], 'Scenario 4: 300-field form', () => formScenario(browser, pages.url, log));
-await scenario(['7', '8'], 'Scenarios 7–8: tabs in the real app', () => tabScenarios(signedIn, app.baseUrl, log));
-await scenario(['11'], 'Scenario 11: workflow', () => workflowScenario(projectRoot, browser, dirs.app, log));
-await scenario(['12'], 'Scenario 12: big documents', () => documentScenario(browser, dirs.app, log));
-await scenario(['13'], 'Scenario 13: sourcing', () => sourcingScenario(browser, dirs.app, log));
-await browser.close();
-await app.close();
-await pages.close();
+  await scenario(['5', '6'], 'Scenarios 5–6: JavaScript of the built app', () => bundleScenarios(browser, signedIn, app.baseUrl, dirs.app, pages.url, projectRoot, log));
+  await seeding;
+  await scenario(['1', '2', '3'], 'Scenarios 1–3: 10,000-row list', () => listScenarios(browser, pages.url, log));
+  await scenario(['4'], 'Scenario 4: 300-field form', () => formScenario(browser, pages.url, log));
+  await scenario(['7', '8'], 'Scenarios 7–8: tabs in the real app', () => tabScenarios(signedIn, app.baseUrl, log));
+  await scenario(['11'], 'Scenario 11: workflow', () => workflowScenario(projectRoot, browser, dirs.app, log));
+  await scenario(['12'], 'Scenario 12: big documents', () => documentScenario(browser, dirs.app, log));
+  await scenario(['13'], 'Scenario 13: sourcing', () => sourcingScenario(browser, dirs.app, log));
+  await browser.close();
+  await app.close();
+  await pages.close();
+}
 await scenario(['9'], 'Scenario 9: schema check', () => schemaScenario(projectRoot, log));
 await scenario(['10'], 'Scenario 10: server under load', async () => {
-  if (seeded instanceof Error) throw seeded;
+  await seeded();
   return serverScenario(projectRoot, dirs.orders, log);
 });
+await scenario(['14'], 'Scenario 14: spreadsheets and reports', () => spreadsheetScenario(projectRoot, log));
 rmSync(tmp, { recursive: true, force: true });
 
 rows.sort((a, b) => Number(a.id) - Number(b.id));

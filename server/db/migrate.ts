@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
-import { entityDdl } from '../resources/ddl.ts';
+import { entityDdl, TRIGRAM_OPS } from '../resources/ddl.ts';
 import { installChangeCounters } from './change-counters.ts';
 import type { Database } from './database.ts';
 import * as core from './migrations/001_core.ts';
@@ -27,16 +27,33 @@ export async function migrate(db: Database, entities: Iterable<EntityDecl>): Pro
     });
     applied.push(m.version);
   }
+  const trigrams = await trigramsAvailable(db);
   for (const e of entities) {
     const stmts = entityDdl(e);
     const version = `entity:${e.name}:${createHash('sha256').update(stmts.join(';')).digest('hex').slice(0, 16)}`;
     if (done.has(version)) continue;
     await db.transaction(async (tx) => {
-      for (const s of stmts) await tx.query(s);
+      for (const s of stmts) if (trigrams || !s.includes(TRIGRAM_OPS)) await tx.query(s);
       await tx.query('insert into schema_migrations (version) values ($1)', [version]);
     });
     applied.push(version);
   }
   await installChangeCounters(db);
   return applied;
+}
+
+/**
+ * pg_trgm serves contains-searches of fields declared `search: trigram`. It ships with PGlite and
+ * with PostgreSQL's contrib package; where it cannot be created (not installed, or a role that may
+ * not create extensions) those indexes are left out and such searches read the table: slower on
+ * big tables, same results.
+ */
+async function trigramsAvailable(db: Database): Promise<boolean> {
+  try {
+    await db.exec('create extension if not exists pg_trgm');
+    return true;
+  } catch (e) {
+    console.warn(`pg_trgm is not available (${(e as Error).message}): contains-searches run without trigram indexes`);
+    return false;
+  }
 }

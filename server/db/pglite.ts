@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import { type Database, type Queryable, type QueryResult, runCommitHooks, trackCommitHooks } from './database.ts';
 
@@ -8,7 +9,8 @@ import { type Database, type Queryable, type QueryResult, runCommitHooks, trackC
  */
 export async function openPglite(dataDir?: string, seedImage?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, seedImage ? { loadDataDir: seedImage } : {});
+  // pg_trgm: trigram indexes for contains-searches (entity fields declared `search: trigram`).
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(seedImage ? { loadDataDir: seedImage } : {}) });
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       const r = await q.query<T>(sql, params as unknown[]);

@@ -24,6 +24,12 @@ export function entityColumns(e: EntityDecl): Array<[string, string]> {
   return cols;
 }
 
+/** Marks the statements that need the pg_trgm extension (migrate.ts leaves them out where it is missing). */
+export const TRIGRAM_OPS = 'gin_trgm_ops';
+
+/** A GIN trigram index: `ilike '%fragment%'` on the column uses it instead of reading the table. */
+const trigramIndex = (table: string, column: string) => `create index if not exists ${ident(`${table}_${column}_trgm`)} on ${ident(table)} using gin (${ident(column)} ${TRIGRAM_OPS})`;
+
 /** CREATE TABLE plus indexes for one entity; additive ALTERs bring older tables up to date. */
 export function entityDdl(e: EntityDecl): string[] {
   const t = ident(e.table);
@@ -47,6 +53,7 @@ export function entityDdl(e: EntityDecl): string[] {
     stmts.push(`create index if not exists ${ident(`${e.table}_${named.join('_')}_idx`)} on ${t} (${columns.map(ident).join(', ')})`);
   }
   if (e.parent) stmts.push(`create index if not exists ${ident(`${e.table}_parent_idx`)} on ${t} (${ident(columnOf(e.parent.field))})`);
+  for (const f of e.fields.filter((x) => x.search === 'trigram')) stmts.push(trigramIndex(e.table, columnOf(f.name)));
   return stmts;
 }
 

@@ -96,6 +96,17 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
       for (const r of p.content) expect(String(r.supplierName).toLowerCase()).toContain('precision');
     });
 
+    it('serves a contains-search on a field declared `search: trigram` from its trigram index', async () => {
+      const idx = await s.ctx.db.query<{ name: string }>("select indexname as name from pg_indexes where tablename = 'sodr_po_header' and indexdef like '%gin_trgm_ops%' order by 1");
+      expect(idx.rows.map((r) => r.name)).toEqual(['sodr_po_header_display_po_num_trgm', 'sodr_po_header_supplier_name_trgm']);
+      // The list's own condition (server/resources/list-query.ts), planned with table scans ruled out.
+      const plan = await s.ctx.db.transaction(async (tx) => {
+        await tx.query('set local enable_seqscan = off');
+        return (await tx.query<{ 'QUERY PLAN': string }>("explain select po_header_id from sodr_po_header t where t.supplier_name::text ilike '%greenleaf%'")).rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain('sodr_po_header_supplier_name_trgm');
+    });
+
     it('matches flags, integers and value-set codes exactly', async () => {
       const frozen = await page(`${USERS}?enabledFlag=0&size=100`, 'sysadmin');
       expect(frozen.totalElements).toBe(await count('select count(*)::int as n from iam_user where organization_id = 1 and enabled_flag = 0'));

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { addOrders } from '../../../server/seed/order-seed.ts';
+import type { ServerContext } from '../../../server/context.ts';
 import { createServer, DEFAULT_DEMO_PASSWORD } from '../../../server/start-server.ts';
 import { runTsx } from '../lib/child.ts';
 import { withPostgres } from '../lib/postgres.ts';
@@ -30,19 +31,35 @@ interface Load {
   non2xx: number;
 }
 
+const countOrders = async (ctx: ServerContext) => Number((await ctx.db.query<{ n: number }>('select count(*)::float8 as n from sodr_po_header where tenant_id = $1', [TENANT])).rows[0]!.n);
+
+/** A PostgreSQL database is shared: top it up to 100,000 orders, never beyond. */
+async function topUp(ctx: ServerContext): Promise<void> {
+  const have = await countOrders(ctx);
+  if (have >= ORDERS) return;
+  await addOrders(ctx.db, ORDERS - have, { tenantId: TENANT });
+  // As seed-cli does: statistics and visibility maps now, not whenever autovacuum gets to it.
+  await ctx.db.exec('vacuum analyze');
+}
+
+/** Brings a PostgreSQL database (seeded by its first start) to 100,000 orders of the demo tenant; answers the count. */
+export async function topUpOrders(opts: { databaseUrl: string }, log: (s: string) => void): Promise<number> {
+  const { app, ctx } = await createServer(opts);
+  try {
+    await topUp(ctx);
+    const n = await countOrders(ctx);
+    log(`  ${n} orders on ${ctx.db.kind}`);
+    return n;
+  } finally {
+    await app.close();
+  }
+}
+
 async function loadServer(repoRoot: string, opts: { dataDir?: string; databaseUrl?: string }, log: (s: string) => void): Promise<{ load: Load; orders: number }> {
   const { app, ctx } = await createServer(opts);
   try {
-    if (opts.databaseUrl) {
-      // A PostgreSQL database is shared: top it up to 100,000 orders, never beyond.
-      const have = Number((await ctx.db.query<{ n: number }>('select count(*)::float8 as n from sodr_po_header where tenant_id = $1', [TENANT])).rows[0]!.n);
-      if (have < ORDERS) {
-        await addOrders(ctx.db, ORDERS - have, { tenantId: TENANT });
-        // As seed-cli does: statistics and visibility maps now, not whenever autovacuum gets to it.
-        await ctx.db.exec('vacuum analyze');
-      }
-    }
-    const orders = Number((await ctx.db.query<{ n: number }>('select count(*)::float8 as n from sodr_po_header where tenant_id = $1', [TENANT])).rows[0]!.n);
+    if (opts.databaseUrl) await topUp(ctx);
+    const orders = await countOrders(ctx);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const login = await app.inject({
