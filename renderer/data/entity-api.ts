@@ -31,7 +31,8 @@ export interface EntityApiOptions {
 
 export interface EntityApi {
   readonly entity: EntityDecl;
-  list(query?: Row): Promise<{ rows: Row[]; total: number }>;
+  /** A page of rows; `nextCursor` is where the next page starts when the server pages by keyset. */
+  list(query?: Row): Promise<{ rows: Row[]; total: number; nextCursor?: string }>;
   get(id: unknown): Promise<Row>;
   create(body: Row): Promise<Row>;
   /** Writes `body` (the record itself by default) over the record, with its `objectVersionNumber`. */

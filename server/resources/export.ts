@@ -18,7 +18,7 @@ export const EXPORT_ROW_LIMIT = 100_000;
 const BATCH = 2_000;
 
 /** Request keys of the export itself, never passed on as list filters. */
-const EXPORT_KEYS = ['exportType', 'fillerType', 'columns', 'access_token', 'lang', 'page', 'size', 'format', 'ids'];
+const EXPORT_KEYS = ['exportType', 'fillerType', 'columns', 'access_token', 'lang', 'page', 'size', 'format', 'ids', 'cursor'];
 
 const PARAMS_SCHEMA = {
   type: 'object',
@@ -108,12 +108,17 @@ async function exportResponse(ctx: ServerContext, e: EntityDecl, scope: Scope, p
   async function* pages(): AsyncGenerator<Array<Record<string, unknown>>> {
     let sent = 0;
     let rows = first.content as Record<string, unknown>[];
+    // Each page starts where the last ended (keyset) when the sort allows it, so the last page of a
+    // big export costs what the first does; otherwise by offset.
+    let cursor = first.nextCursor;
     for (let page = 1; rows.length && sent < total; page++) {
       const take = rows.slice(0, total - sent);
       yield take;
       sent += take.length;
       if (rows.length < pageSize || sent >= total) break;
-      rows = (await repo.list(scope, { ...filters, page, size: pageSize })).content as Record<string, unknown>[];
+      const next = await repo.list(scope, { ...filters, page, size: pageSize, ...(cursor ? { cursor } : {}) });
+      rows = next.content as Record<string, unknown>[];
+      cursor = next.nextCursor;
     }
   }
   const [{ title }] = (await titles(ctx.db, [{ name: e.name, label: e.label }], tenantId, lang)) as [ExportColumn];

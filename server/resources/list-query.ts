@@ -7,6 +7,8 @@ export interface PageParams {
   page: number;
   size: number;
   sort?: string[];
+  /** Where the previous page ended (the `nextCursor` of its answer): the page starts after it. */
+  cursor?: string;
 }
 
 const MAX_SIZE = 10000;
@@ -24,7 +26,7 @@ export function pageParams(q: Record<string, unknown>): PageParams {
   const page = Math.min(MAX_PAGE, Math.max(0, Number.parseInt(String(q.page ?? '0'), 10) || 0));
   const size = Math.min(MAX_SIZE, Math.max(1, Number.parseInt(String(q.size ?? '10'), 10) || 10));
   const raw = q.sort === undefined ? [] : Array.isArray(q.sort) ? q.sort.map(String) : [String(q.sort)];
-  return { page, size, sort: raw.filter(Boolean) };
+  return { page, size, sort: raw.filter(Boolean), ...(q.cursor !== undefined && q.cursor !== '' ? { cursor: String(q.cursor) } : {}) };
 }
 
 /**
@@ -48,27 +50,79 @@ function sortPairs(items: string[]): Array<[string, string]> {
   return out;
 }
 
+/** One ORDER BY term: the column and its direction, and whether the column can hold no value. */
+export interface SortTerm {
+  column: string;
+  dir: 'asc' | 'desc';
+  nullable: boolean;
+}
+
 /**
- * ORDER BY from `field,dir` pairs. Only declared, sortable-or-key fields are accepted:
+ * The ORDER BY terms from `field,dir` pairs. Only declared, sortable-or-key fields are accepted:
  * a name that is not declared is refused with 400, so nothing from the request reaches SQL.
  */
-export function orderBy(e: EntityDecl, sort: string[] | undefined): string {
+export function sortTerms(e: EntityDecl, sort: string[] | undefined): SortTerm[] {
   // The declared default is trusted even when its field is not marked sortable for clients.
   const items = sort?.length ? sort : [e.defaultSort ?? `${e.primaryKey},desc`];
   const trusted = !sort?.length;
-  const parts: string[] = [];
-  let last = 'asc';
+  const terms: SortTerm[] = [];
+  let last: 'asc' | 'desc' = 'asc';
   for (const [field, dir] of sortPairs(items)) {
-    const known =
-      field === e.primaryKey || SYSTEM_DATES.includes(field) || e.fields.some((f) => f.name === field && !f.private && (trusted || f.sortable));
+    const f = e.fields.find((x) => x.name === field && !x.private);
+    const known = field === e.primaryKey || SYSTEM_DATES.includes(field) || (!!f && (trusted || !!f.sortable));
     if (!field || !known) throw badRequest(`cannot sort by "${field.slice(0, 60)}": not a sortable field of ${e.name}`);
-    parts.push(`t.${ident(columnOf(field))} ${dir}`);
-    last = dir;
+    last = dir as 'asc' | 'desc';
+    terms.push({ column: columnOf(field), dir: last, nullable: field !== e.primaryKey && !SYSTEM_DATES.includes(field) && !f?.required });
   }
   // Ties are broken by the key in the direction of the last sort field, so an index on
   // (…, field, key) — what declared `indexes` create — serves the whole ORDER BY in one scan.
-  if (!parts.some((p) => p.startsWith(`t.${ident(columnOf(e.primaryKey))} `))) parts.push(`t.${ident(columnOf(e.primaryKey))} ${last}`);
-  return parts.join(', ');
+  const key = columnOf(e.primaryKey);
+  if (!terms.some((t) => t.column === key)) terms.push({ column: key, dir: last, nullable: false });
+  return terms;
+}
+
+export function orderBy(e: EntityDecl, sort: string[] | undefined): string {
+  return sortTerms(e, sort)
+    .map((t) => `t.${ident(t.column)} ${t.dir}`)
+    .join(', ');
+}
+
+/**
+ * Keyset paging: the condition "after the row whose sort values are `values`", so a page far down
+ * a sorted list starts where the previous one ended instead of counting past every row before it.
+ * Only for sorts on columns that always hold a value (the key, the system dates, required fields):
+ * one direction gives a row comparison an index serves as a range; mixed directions expand to
+ * "first term after, or equal and the next after…". Undefined when the sort does not qualify.
+ */
+export function keysetCondition(terms: SortTerm[], values: unknown[], params: unknown[]): string | undefined {
+  if (terms.some((t) => t.nullable) || values.length !== terms.length || values.some((v) => v === null || v === undefined)) return undefined;
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const col = (t: SortTerm) => `t.${ident(t.column)}`;
+  if (terms.every((t) => t.dir === terms[0]!.dir)) {
+    return `(${terms.map(col).join(', ')}) ${terms[0]!.dir === 'asc' ? '>' : '<'} (${values.map(p).join(', ')})`;
+  }
+  const placed = values.map(p);
+  const alternatives = terms.map((t, i) => [...terms.slice(0, i).map((u, j) => `${col(u)} = ${placed[j]}`), `${col(t)} ${t.dir === 'asc' ? '>' : '<'} ${placed[i]}`].join(' and '));
+  return `(${alternatives.map((a) => `(${a})`).join(' or ')})`;
+}
+
+/** A cursor: the sort it belongs to and the sort values of the row a page ended on, opaque to the client. */
+export function encodeCursor(terms: SortTerm[], values: unknown[]): string {
+  return Buffer.from(JSON.stringify({ s: terms.map((t) => `${t.column} ${t.dir}`).join(','), v: values })).toString('base64url');
+}
+
+/** The sort values of a cursor made for this sort; a 400 naming `cursor` for anything else. */
+export function decodeCursor(terms: SortTerm[], cursor: unknown): unknown[] {
+  try {
+    const c = JSON.parse(Buffer.from(String(cursor), 'base64url').toString('utf8')) as { s?: unknown; v?: unknown };
+    if (c.s === terms.map((t) => `${t.column} ${t.dir}`).join(',') && Array.isArray(c.v) && c.v.length === terms.length && c.v.every((x) => typeof x === 'string' && !x.includes('\u0000'))) return c.v;
+  } catch {
+    /* refused below */
+  }
+  throw badRequest('cursor: not a cursor of this list and sort (start again from the first page)');
 }
 
 /** A request value checked against the field's type, so a bad filter is a 400 and never a database error. */

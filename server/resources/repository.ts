@@ -8,7 +8,7 @@ import { writableFields } from './body-schema.ts';
 import { dbError, dbErrorOf } from './db-errors.ts';
 import { tenantColumn } from './ddl.ts';
 import { extraListConditions, type HookArgs, hooksOf } from './hooks.ts';
-import { filters, orderBy, pageParams } from './list-query.ts';
+import { decodeCursor, encodeCursor, filters, keysetCondition, orderBy, pageParams, type SortTerm, sortTerms } from './list-query.ts';
 import { addLovViewMeanings } from './lov-view-meanings.ts';
 import { checkLovValues } from './lov-check.ts';
 import { columnOf, ident } from './naming.ts';
@@ -61,33 +61,56 @@ export class EntityRepository {
 
   /** A page of rows; `extra` adds a module's own conditions (its values pushed onto `params`, never spliced). */
   async list(scope: Scope, q: Record<string, unknown>, extra?: (params: unknown[]) => string[]) {
-    const { page, size, sort } = pageParams(q);
+    const { page, size, sort, cursor } = pageParams(q);
     const params: unknown[] = [];
     const where = [...this.scopeWhere(scope, params, q), ...filters(this.e, q, params)];
     where.push(...(await extraListConditions(this.e, scope, params, this.ctx.db)));
     if (extra) where.push(...extra(params));
+    const terms = sortTerms(this.e, sort);
     const order = orderBy(this.e, sort);
     const w = where.length ? `where ${where.join(' and ')}` : '';
     const t = ident(this.e.table);
     const pkCol = ident(columnOf(this.e.primaryKey));
+    // A cursor (where the previous page ended) replaces the offset: page 50,000 then costs what page 1 costs.
+    const pageParamsList = [...params];
+    const after = cursor === undefined ? undefined : keysetCondition(terms, decodeCursor(terms, cursor), pageParamsList);
+    const pageWhere = after ? `${w ? `${w} and` : 'where'} ${after}` : w;
     // Page size and offset as parameters, so every page of one filter is the same statement (prepared once on PostgreSQL).
-    const withPage = [...params, size, page * size];
-    const limitAt = `$${params.length + 1}`;
-    const offsetAt = `$${params.length + 2}`;
+    const withPage = [...pageParamsList, size, after ? 0 : page * size];
+    const limitAt = `$${pageParamsList.length + 1}`;
+    const offsetAt = `$${pageParamsList.length + 2}`;
     // Totals are the costly half of a page (every matching row is counted); they are reused while the table is unchanged.
     const [counted, { rows }] = await Promise.all([
       cachedReads(this.ctx.db).query<{ n: number }>(`select count(*)::int as n from ${t} t ${w}`, params),
       // The page's keys first, then its rows: skipping `offset` rows then walks only the index
       // (an index-only scan where one covers filter and sort), not the table (5x less work on PostgreSQL at page 50).
-      this.ctx.db.query<Row>(
-        `select ${selectList(this.e)} from ${t} t join (select t.${pkCol} from ${t} t ${w} order by ${order} limit ${limitAt} offset ${offsetAt}) k on k.${pkCol} = t.${pkCol} order by ${order}`,
-        withPage,
-      ),
+      this.ctx.db
+        .query<Row>(
+          `select ${selectList(this.e)} from ${t} t join (select t.${pkCol} from ${t} t ${pageWhere} order by ${order} limit ${limitAt} offset ${offsetAt}) k on k.${pkCol} = t.${pkCol} order by ${order}`,
+          withPage,
+        )
+        .catch((err: unknown) => {
+          // A forged cursor whose values do not read as the sort columns' types is the caller's mistake.
+          if (after && String((err as { code?: unknown }).code ?? '').startsWith('22')) throw badRequest('cursor: not a cursor of this list and sort (start again from the first page)');
+          throw err;
+        }),
     ]);
     const total = Number(counted.rows[0]?.n ?? 0);
+    const nextCursor = rows.length === size ? await this.cursorAfter(terms, rows[rows.length - 1]![this.e.primaryKey]) : undefined;
     await addMeanings(this.ctx.db, rows, this.e.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
     await addLovViewMeanings(this.ctx.db, this.ctx.entities, rows, this.e, scope);
-    return toPage(rows, page, size, total);
+    return { ...toPage(rows, page, size, total), ...(nextCursor ? { nextCursor } : {}) };
+  }
+
+  /** The cursor of the page after the row `id`, for sorts keyset paging can serve (else undefined). */
+  private async cursorAfter(terms: SortTerm[], id: unknown): Promise<string | undefined> {
+    if (terms.some((x) => x.nullable)) return undefined;
+    // The sort values as the database writes them, so the next condition compares exactly (no zone or float on the way).
+    const r = await this.ctx.db.query<Row>(`select ${terms.map((x, i) => `t.${ident(x.column)}::text as k${i}`).join(', ')} from ${ident(this.e.table)} t where ${this.pk()} = $1`, [id]);
+    const row = r.rows[0];
+    if (!row) return undefined;
+    const values = terms.map((_, i) => row[`k${i}`]);
+    return values.some((v) => v === null || v === undefined) ? undefined : encodeCursor(terms, values);
   }
 
   async get(scope: Scope, id: number, db: Queryable = this.ctx.db): Promise<Row> {

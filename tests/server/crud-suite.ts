@@ -7,7 +7,7 @@ const ROLES = '/iam/hzero/v1/1/roles';
 const USERS = '/iam/hzero/v1/1/users';
 
 type Row = Record<string, unknown>;
-type Page = { content: Row[]; number: number; size: number; totalElements: number; totalPages: number; numberOfElements: number };
+type Page = { content: Row[]; number: number; size: number; totalElements: number; totalPages: number; numberOfElements: number; nextCursor?: string };
 
 /**
  * The generic resource layer end to end, on purchase orders (a real business entity with lines
@@ -44,7 +44,8 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
       const total = await count('select count(*)::int as n from sodr_po_header where tenant_id = 1');
       expect(total).toBeGreaterThanOrEqual(300);
       const p = await page(`${PO}?page=0&size=10`);
-      expect(Object.keys(p).sort()).toEqual(['content', 'number', 'numberOfElements', 'size', 'totalElements', 'totalPages']);
+      // The platform's page shape, plus where the next page starts (keyset paging).
+      expect(Object.keys(p).sort()).toEqual(['content', 'nextCursor', 'number', 'numberOfElements', 'size', 'totalElements', 'totalPages']);
       expect(p).toMatchObject({ number: 0, size: 10, totalElements: total, totalPages: Math.ceil(total / 10), numberOfElements: 10 });
       expect(p.content).toHaveLength(10);
     });
@@ -60,6 +61,30 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
       expect(last.numberOfElements).toBe(p0.totalElements - 25 * (p0.totalPages - 1));
       const beyond = await page(`${PO}?page=${p0.totalPages + 5}&size=25`);
       expect(beyond).toMatchObject({ content: [], numberOfElements: 0, totalElements: p0.totalElements });
+    });
+
+    it('pages by cursor exactly as by offset, in one direction and in mixed ones, and refuses a foreign cursor', async () => {
+      const ids = (p: Page) => p.content.map((r) => r.poHeaderId);
+      for (const sort of ['', '&sort=creationDate,desc', '&sort=supplierName,asc&sort=poHeaderId,desc']) {
+        let p = await page(`${PO}?page=0&size=40${sort}`);
+        for (let n = 1; n <= 3; n++) {
+          expect(p.nextCursor, sort).toBeTruthy();
+          const byCursor = await page(`${PO}?page=${n}&size=40${sort}&cursor=${p.nextCursor}`);
+          const byOffset = await page(`${PO}?page=${n}&size=40${sort}`);
+          expect(ids(byCursor), `${sort} page ${n}`).toEqual(ids(byOffset));
+          expect(byCursor).toMatchObject({ number: n, totalElements: byOffset.totalElements });
+          p = byCursor;
+        }
+      }
+      const first = await page(`${PO}?page=0&size=40`);
+      // A sort on a column that may be empty pages by offset only: no cursor is offered.
+      expect((await page(`${PO}?page=0&size=40&sort=amount,desc`)).nextCursor).toBeUndefined();
+      const forged = Buffer.from(JSON.stringify({ s: 'creation_date asc,po_header_id asc', v: ['not a date', '1'] })).toString('base64url');
+      for (const bad of ['not-a-cursor', first.nextCursor!, forged]) {
+        const r = await s.call({ as: 'buyer', url: `${PO}?page=1&size=40&sort=creationDate,asc&cursor=${bad}` });
+        expect(r.statusCode).toBe(400);
+        expect(r.json().message).toMatch(/^cursor:/);
+      }
     });
 
     it('defaults to page 0 of 10', async () => {

@@ -32,6 +32,12 @@ export class ListStore {
   /** Why the last load failed (permission, network or server), for the list's state panel. */
   problem: LoadProblem | undefined = undefined;
   private seq = 0;
+  /**
+   * Where each page starts, as the server said when the page before it was loaded (keyset
+   * paging): paging forward through a long list then costs the same on page 5,000 as on page 2.
+   * Valid for one query, sort and page size; any change of those starts over.
+   */
+  private cursors = new Map<number, string>();
   /** The signed-in user's columns of this screen (hidden, order, pins), saved on the server. */
   readonly columnSettings: TableSettingsStore;
   /** The entity's records, through the screen's own list endpoint when it names one. */
@@ -48,7 +54,7 @@ export class ListStore {
     this.columnSettings = new TableSettingsStore(services, tableScreenCode(opts.route ?? screen.route ?? entity.name), opts.columns ?? []);
     const wanted = screen.table.pageSize ?? 10;
     this.pageSize = PAGE_SIZES.includes(wanted) ? wanted : wanted > 100 ? wanted : 10;
-    makeObservable<ListStore, 'seq'>(this, {
+    makeObservable<ListStore, 'seq' | 'cursors'>(this, {
       query: observable,
       rows: observableRef,
       total: observable,
@@ -60,6 +66,7 @@ export class ListStore {
       error: observable,
       problem: observableRef,
       seq: false,
+      cursors: false,
       columnSettings: false,
       api: false,
       setQueryValue: action,
@@ -90,6 +97,7 @@ export class ListStore {
 
   search(): Promise<void> {
     this.current = 1;
+    this.cursors.clear();
     return this.load();
   }
 
@@ -99,6 +107,7 @@ export class ListStore {
   }
 
   changePage(current: number, pageSize: number): Promise<void> {
+    if (pageSize !== this.pageSize) this.cursors.clear();
     this.current = pageSize !== this.pageSize ? 1 : current;
     this.pageSize = pageSize;
     return this.load();
@@ -108,6 +117,7 @@ export class ListStore {
   toggleSort(field: string): Promise<void> {
     const s = this.sort;
     this.sort = !s || s.field !== field ? { field, order: 'asc' } : s.order === 'asc' ? { field, order: 'desc' } : undefined;
+    this.cursors.clear();
     return this.load();
   }
 
@@ -124,8 +134,17 @@ export class ListStore {
       this.problem = undefined;
     });
     try {
-      const { rows, total } = await this.api.list({ ...this.query, page: this.current - 1, size: this.pageSize, ...(this.sort ? { sort: `${this.sort.field},${this.sort.order}` } : {}) });
+      const page = this.current;
+      const cursor = this.cursors.get(page);
+      const { rows, total, nextCursor } = await this.api.list({
+        ...this.query,
+        page: page - 1,
+        size: this.pageSize,
+        ...(this.sort ? { sort: `${this.sort.field},${this.sort.order}` } : {}),
+        ...(cursor ? { cursor } : {}),
+      });
       if (seq !== this.seq) return;
+      if (nextCursor) this.cursors.set(page + 1, nextCursor);
       runInAction(() => {
         this.rows = rows;
         this.total = total;

@@ -6,6 +6,8 @@ export interface Page<T> {
   totalElements: number;
   totalPages: number;
   numberOfElements: number;
+  /** Where the next page starts (keyset paging), when the sort allows it and this page was full. */
+  nextCursor?: string;
 }
 
 export function toPage<T>(content: T[], page: number, size: number, total: number): Page<T> {
