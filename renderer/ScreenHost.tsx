@@ -1,8 +1,8 @@
-import { Spin, Typography } from 'antd';
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { DialogHost } from './dialogs/DialogHost.tsx';
 import { LazyLoadFailedPanel as LoadFailedPanel, LazySchemaErrorPanel as SchemaErrorPanel } from './errors/lazy-panels.tsx';
 import type { SchemaProblem } from './errors/SchemaErrorPanel.tsx';
+import { LightSpin } from './pages/light/LightSpin.tsx';
 import { MatchedRoute } from './pages/screen-route.ts';
 import type { PageProps } from './pages/types.ts';
 import { useServices } from './runtime/services.ts';
@@ -65,7 +65,8 @@ export function ScreenHost({ file, load, screen: given, params, route, onDone, o
   useEffect(() => {
     if (ready) onReady?.();
   }, [ready, onReady]);
-  if (state.status === 'loading') return <Spin style={{ display: 'block', margin: 48 }} />;
+  // Plain markup, not antd's Spin or Typography: this host renders the first screen, and every chunk it imports is one more the sign-in waits for.
+  if (state.status === 'loading') return <LightSpin label={services.t('hzero.common.message.loading', 'Loading')} />;
   if (state.status === 'failed') return <LoadFailedPanel message={state.message} onRetry={() => {
           setState({ status: 'loading' });
           setAttempt((n) => n + 1);
@@ -79,9 +80,9 @@ export function ScreenHost({ file, load, screen: given, params, route, onDone, o
         <DialogHost>
           {/* What the screen is for (records only, not a live cluster…), above it; not in dialogs. */}
           {screen.description && !onDone && (
-            <Typography.Paragraph type="secondary" data-testid="screen-description" style={{ margin: '0 0 8px' }}>
+            <p className="screen-description" data-testid="screen-description">
               {services.label(screen.description)}
-            </Typography.Paragraph>
+            </p>
           )}
           <Page screen={screen} params={params} file={file} onDone={onDone} />
         </DialogHost>

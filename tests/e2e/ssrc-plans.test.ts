@@ -47,6 +47,8 @@ describe('a bid plan from draft to release', () => {
     await lines.locator('[data-action="save-lines"]').click();
     // 100.05 + 200.10 = 300.15, summed in decimals by the server.
     await expect.poll(async () => (await plan())?.total).toBe('300.15');
+    // The header is read again after the lines are saved (new total, new version): a submit before that would be a stale write.
+    await expect.poll(() => detail.locator('#field-totalBudget').inputValue()).toMatch(/300\.15/);
 
     await detail.getByTestId('detail-actions').getByRole('button', { name: /提交审批/ }).click();
     await buyer.locator('.ant-modal-confirm .ant-btn-primary').click();
