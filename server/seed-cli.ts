@@ -10,13 +10,15 @@ import { DEFAULT_DEMO_PASSWORD } from './start-server.ts';
 
 /**
  * `npm run seed [-- --orders N]`: migrates and seeds the database `npm start` uses (DATABASE_URL,
- * else PGlite in DATA_DIR), then adds N more purchase orders for volume tests.
+ * else PGlite in DATA_DIR), then adds N more purchase orders for volume tests (`--lines L` lines each,
+ * else 1–6).
  */
-const { values } = parseArgs({ options: { orders: { type: 'string', default: '0' }, tenant: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { orders: { type: 'string', default: '0' }, tenant: { type: 'string', default: '1' }, lines: { type: 'string' } } });
 const orders = Number(values.orders);
+const lines = values.lines === undefined ? undefined : Number(values.lines);
 const tenantId = Number(values.tenant);
-if (!Number.isSafeInteger(orders) || orders < 0 || !Number.isSafeInteger(tenantId)) {
-  console.error('usage: npm run seed -- [--orders N] [--tenant ID]');
+if (!Number.isSafeInteger(orders) || orders < 0 || !Number.isSafeInteger(tenantId) || (lines !== undefined && !(Number.isSafeInteger(lines) && lines >= 1 && lines <= 50))) {
+  console.error('usage: npm run seed -- [--orders N] [--lines 1-50] [--tenant ID]');
   process.exit(2);
 }
 
@@ -34,7 +36,7 @@ try {
   console.log(seeded ? `Demo data seeded (${seconds(started)})` : 'Demo data already present');
   if (orders > 0) {
     const t = performance.now();
-    await addOrders(db, orders, { tenantId, onBatch: (done) => process.stdout.write(`\r  ${done} / ${orders} orders`) });
+    await addOrders(db, orders, { tenantId, lines, onBatch: (done) => process.stdout.write(`\r  ${done} / ${orders} orders`) });
     const elapsed = (performance.now() - t) / 1000;
     console.log(`\nAdded ${orders} orders to tenant ${tenantId} in ${elapsed.toFixed(1)} s (${Math.round(orders / elapsed)} orders/s)`);
     // Fresh planner statistics and visibility maps (PGlite runs no autovacuum), so list queries and their totals read only the indexes.

@@ -15,6 +15,7 @@ import { documentScenario } from './scenarios/documents.ts';
 import { formScenario } from './scenarios/form.ts';
 import { listScenarios } from './scenarios/list.ts';
 import { schemaScenario } from './scenarios/schemas.ts';
+import { scaleScenario } from './scenarios/scale.ts';
 import { serverScenario } from './scenarios/server.ts';
 import { sourcingScenario } from './scenarios/sourcing.ts';
 import { spreadsheetScenario } from './scenarios/spreadsheets.ts';
@@ -95,6 +96,7 @@ await scenario(['10'], 'Scenario 10: server under load', async () => {
   return serverScenario(projectRoot, dirs.orders, log);
 });
 await scenario(['14'], 'Scenario 14: spreadsheets and reports', () => spreadsheetScenario(projectRoot, log));
+await scenario(['15'], 'Scenario 15: cost curve', () => scaleScenario(projectRoot, log));
 rmSync(tmp, { recursive: true, force: true });
 
 rows.sort((a, b) => Number(a.id) - Number(b.id));

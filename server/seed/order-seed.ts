@@ -46,8 +46,8 @@ export interface OrderBatch {
   lines: Row[];
 }
 
-/** `count` orders with ids from `firstId` and numbers from `firstNumber`, each with 1–6 lines. */
-export function buildOrders(r: Rng, tenantId: number, firstId: number, firstNumber: number, count: number, userId: number): OrderBatch {
+/** `count` orders with ids from `firstId` and numbers from `firstNumber`, each with 1–6 lines (or `linesPerOrder`). */
+export function buildOrders(r: Rng, tenantId: number, firstId: number, firstNumber: number, count: number, userId: number, linesPerOrder?: number): OrderBatch {
   const headers: Row[] = [];
   const lines: Row[] = [];
   for (let i = 0; i < count; i++) {
@@ -55,7 +55,7 @@ export function buildOrders(r: Rng, tenantId: number, firstId: number, firstNumb
     const created = BASE_DAY - r.int(0, 720) * DAY + r.int(8 * 3600, 18 * 3600) * 1000;
     const currency = r.pick(CURRENCIES);
     let amount = 0;
-    const n = r.int(1, 6);
+    const n = linesPerOrder ?? r.int(1, 6);
     for (let l = 1; l <= n; l++) {
       const [itemCode, itemName, uomCode, price] = r.pick(ITEMS);
       const quantity = round2(r.int(1, 500) * (uomCode === 'KG' || uomCode === 'M' ? 1.25 : 1));
@@ -94,10 +94,10 @@ export function buildOrders(r: Rng, tenantId: number, firstId: number, firstNumb
 const userIdOf = (login: string) => DEMO_USERS.findIndex((u) => u.login === login) + 1;
 
 /** Inserts `count` orders of a tenant in multi-row batches, numbering them from the tenant's counter. */
-export async function insertOrders(tx: Queryable, r: Rng, tenantId: number, count: number, userId: number): Promise<void> {
+export async function insertOrders(tx: Queryable, r: Rng, tenantId: number, count: number, userId: number, linesPerOrder?: number): Promise<void> {
   const firstId = Number((await tx.query<{ n: number }>('select coalesce(max(po_header_id), 0)::float8 + 1 as n from sodr_po_header')).rows[0]!.n);
   const firstNumber = await reserveNumbers(tx, NUMBERING.rule, tenantId, count);
-  const { headers, lines } = buildOrders(r, tenantId, firstId, firstNumber, count, userId);
+  const { headers, lines } = buildOrders(r, tenantId, firstId, firstNumber, count, userId, linesPerOrder);
   await insertRows(tx, 'sodr_po_header', headers, 2000);
   await insertRows(tx, 'sodr_po_line', lines, 2000);
   await bumpSequence(tx, 'sodr_po_header', 'po_header_id');
@@ -110,14 +110,46 @@ export async function seedOrders(tx: Queryable): Promise<void> {
   await insertOrders(tx, r, SECOND_TENANT, 40, userIdOf('buyer2'));
 }
 
-/** Bulk orders for load tests (`npm run seed -- --orders N`), one transaction per batch. */
-export async function addOrders(db: Database, count: number, opts: { tenantId?: number; batch?: number; onBatch?: (done: number) => void } = {}): Promise<void> {
+/**
+ * Bulk orders for load tests (`npm run seed -- --orders N`), one transaction per batch. From
+ * 50,000 orders on, the order tables' secondary indexes are dropped for the load and built again
+ * after it (one sorted build instead of a million index insertions: minutes, not an hour).
+ */
+export async function addOrders(db: Database, count: number, opts: { tenantId?: number; batch?: number; lines?: number; onBatch?: (done: number) => void } = {}): Promise<void> {
   const batch = opts.batch ?? 5000;
   const r = rng(count ^ 0x5eed);
-  for (let done = 0; done < count; ) {
-    const n = Math.min(batch, count - done);
-    await db.transaction((tx) => insertOrders(tx, r, opts.tenantId ?? DEMO_TENANT, n, userIdOf('buyer')));
-    done += n;
-    opts.onBatch?.(done);
+  const load = async () => {
+    for (let done = 0; done < count; ) {
+      const n = Math.min(batch, count - done);
+      await db.transaction((tx) => insertOrders(tx, r, opts.tenantId ?? DEMO_TENANT, n, userIdOf('buyer'), opts.lines));
+      done += n;
+      opts.onBatch?.(done);
+    }
+  };
+  if (count >= BULK_FROM) await withIndexesDeferred(db, ['sodr_po_header', 'sodr_po_line'], load);
+  else await load();
+}
+
+const BULK_FROM = 50_000;
+
+/**
+ * Runs a bulk load with the tables' indexes other than primary keys dropped, and builds them again
+ * from their own definitions afterwards (also when the load fails, so the tables are never left
+ * without them). Unique indexes are rebuilt too: a duplicate the load made fails the rebuild loudly.
+ */
+export async function withIndexesDeferred(db: Database, tables: string[], fn: () => Promise<void>): Promise<void> {
+  const defs = (
+    await db.query<{ name: string; def: string }>(
+      `select i.indexname as name, i.indexdef as def from pg_indexes i
+        where i.schemaname = current_schema() and i.tablename = any($1::text[])
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+      [tables],
+    )
+  ).rows;
+  for (const d of defs) await db.exec(`drop index if exists "${d.name.replace(/"/g, '""')}"`);
+  try {
+    await fn();
+  } finally {
+    for (const d of defs) await db.exec(d.def);
   }
 }
