@@ -72,7 +72,7 @@ async function seedProblemReports(tx: Queryable): Promise<void> {
          response_due_date, team_members, containment_action, containment_date, root_cause, corrective_action, pca_due_date, implementation_result, prevent_action,
          feedback, verification_result, closing_remark, problem_status, completed_date, created_by, last_updated_by)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10, $11, $9::date + 14, $12, $13, case when $13::text is not null then $9::date + 2 end, $14, $15, $16::date, $17, $18,
-         $19, $20, $21, $22, case when $22 = 'COMPLETED' then $16::timestamp + interval '10 days' end, $23, $23)`,
+         $19, $20, $21, $22::text, case when $22::text = 'COMPLETED' then $16::date + 10 end, $23, $23)`,
       [T, num, r.title, s.id, s.name, r.item?.[0] ?? null, r.item?.[1] ?? null, r.severity, r.occurred, r.qty ?? null, r.description,
         r.team ?? null, r.containment ?? null, r.rootCause ?? null, r.corrective ?? null, r.pcaDue ?? null, r.implementation ?? null, r.prevent ?? null,
         r.feedback ?? null, r.verification ?? null, r.closing ?? null, r.status, buyer],
