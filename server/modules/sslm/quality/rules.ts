@@ -15,7 +15,7 @@ export async function supplierName(tx: Queryable, tenantId: number, supplierId: 
 }
 
 /** The table rows whose key is `id` take the supplier's name from the master on every save. */
-function namesSupplier(entity: string, table: string, key: string, column: string) {
+export function namesSupplier(entity: string, table: string, key: string, column: string) {
   registerHooks(entity, {
     async afterWrite(row: Row, action, { tx, tenantId }) {
       if (action !== 'create' && action !== 'update') return;
