@@ -20,8 +20,10 @@ import { median, p95 } from '../lib/stats.ts';
  * answers them). PostgreSQL gets a database of its own, dropped after; PGlite stops at 100,000.
  */
 const quick = process.env.BENCH_QUICK === '1';
-const PG_SIZES = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
-const LITE_SIZES = [10_000, 100_000];
+// BENCH_SCALE_SIZES=2000,5000 tries the scenario itself on small sizes (PostgreSQL and PGlite alike).
+const given = process.env.BENCH_SCALE_SIZES?.split(',').map(Number);
+const PG_SIZES = given ?? (quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]);
+const LITE_SIZES = given ?? [10_000, 100_000];
 const CONNECTIONS = 32;
 const DURATION_S = quick ? 5 : 20;
 const RUNS = quick ? 7 : 21;
