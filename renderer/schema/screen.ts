@@ -232,7 +232,25 @@ export interface CreateScreen extends ScreenBase {
 
 export interface DashboardScreen extends ScreenBase {
   kind: 'dashboard';
-  cards: Array<{ title: Label; kind: 'count' | 'list'; data: Endpoint; link?: string; columns?: ColumnItem[]; span?: number; /** Role codes that see the card; all when absent. */ roles?: string[] }>;
+  cards: DashboardCard[];
+}
+
+/**
+ * A dashboard card: a count (`totalElements` of a one-row query) or the first rows of a list, each
+ * from its endpoint (`data`); or a component registered by name (`component`, given `props`), such
+ * as a report's chart, loaded with the card and never before the first screen is shown.
+ */
+export interface DashboardCard {
+  title: Label;
+  kind: 'count' | 'list' | 'component';
+  data?: Endpoint;
+  component?: string;
+  props?: Record<string, unknown>;
+  link?: string;
+  columns?: ColumnItem[];
+  span?: number;
+  /** Role codes that see the card; all when absent. */
+  roles?: string[];
 }
 
 export interface CustomScreen extends ScreenBase {

@@ -41,6 +41,8 @@ export function registerCustom(r: Registries): Registries {
   r.customComponents.register('SitfBatchStatistics', () => import('./sitf/BatchStatistics.tsx') as never);
   // Reports (hrpt): one viewer for every report route (ECharts loaded by it, on those screens only).
   r.customComponents.register('HrptReportViewer', () => import('./hrpt/ReportViewer.tsx') as never);
+  // A report's chart on a workplace card, loaded with the card (after the first screen is shown).
+  r.customComponents.register('HrptReportChart', () => import('./hrpt/ReportChart.tsx') as never);
   // Action handlers named by `{"type": "custom", "handler": "<name>"}`.
   r.customHandlers.register('copyField', () => import('./handlers/copy-field.ts'));
   r.customHandlers.register('hrptPreview', () => import('./hrpt/preview-handler.tsx'));

@@ -123,4 +123,24 @@ describe('reports (hrpt) in Chromium', () => {
     const r = await e.app.inject({ method: 'POST', url: `/hrpt/v1/1/reports/${await report()}/data`, payload: { params: {} }, headers: { authorization: `bearer ${await e.token('supplier')}` } });
     expect(r.statusCode).toBe(403);
   });
+
+  it('the workplace shows the buyer the charts of its reports, and the supplier none', { timeout: 120_000 }, async () => {
+    const page = await e.signIn('buyer', '/workplace');
+    const card = page.locator('[data-card="workplace.card.purchaseTrend"]');
+    const chart = card.getByTestId('dash-report-chart');
+    await chart.locator('svg path').first().waitFor({ state: 'attached', timeout: 30_000 });
+    // The first month of the buyer's orders is the axis's first label: the card drew the report's rows.
+    const first = (await e.ctx.db.query<{ m: string }>("select to_char(min(creation_date), 'YYYY-MM') as m from sodr_po_header where tenant_id = 1")).rows[0]!.m;
+    await expect.poll(() => chart.locator('svg text').allTextContents(), { timeout: 20_000 }).toContain(first);
+    await page.locator('[data-card="workplace.card.amountBySupplier"]').getByTestId('dash-report-chart').locator('svg path').first().waitFor({ state: 'attached', timeout: 30_000 });
+    // The card leads to the report's own screen.
+    await card.click();
+    await page.locator('[data-screen="/hrpt/report-manage/purchase-situation"]').getByTestId('hrpt-chart').locator('svg').first().waitFor({ timeout: 30_000 });
+    await page.context().close();
+
+    const supplier = await e.signIn('supplier', '/workplace');
+    await supplier.locator('[data-card="workplace.card.ordersToConfirm"]').waitFor();
+    expect(await supplier.locator('[data-card="workplace.card.purchaseTrend"]').count()).toBe(0);
+    await supplier.context().close();
+  });
 });

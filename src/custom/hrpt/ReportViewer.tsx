@@ -1,37 +1,16 @@
 import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { EChartsCoreOption } from 'echarts/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { hiddenDownload } from '../../../renderer/actions/hidden-download.ts';
 import { useDateSettings } from '../../../renderer/format/use-date-settings.ts';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
 import { EChart } from '../ops-charts/EChart.tsx';
+import { chartOption, defaultParams, loadReport, type ParamDef, type ReportData, type ReportDef } from './report-api.ts';
 import { compareCells, formatCell, type ViewerColumn } from './report-format.ts';
 
 type Row = Record<string, unknown>;
-interface ParamDef {
-  name: string;
-  text?: string;
-  dataType: 'string' | 'integer' | 'float' | 'date';
-  isRequired?: boolean | number;
-  defaultValue?: string | null;
-}
-interface ReportDef {
-  reportId: number;
-  reportCode: string;
-  reportName: string;
-  reportTypeCode: 'ST' | 'T' | 'C';
-  chartType: 'bar' | 'line' | 'pie' | null;
-  params: ParamDef[];
-}
-interface ReportData {
-  columns: ViewerColumn[];
-  rows: Row[];
-  totals: Record<string, string>;
-  truncated: boolean;
-}
 
 /**
  * Every report screen: `/hrpt/report-query/detail/:id/:name` (the id from the route) and the
@@ -53,18 +32,11 @@ export default function ReportViewer(props: Record<string, unknown>) {
   useEffect(() => {
     let live = true;
     (async () => {
-      let id = Number(params?.id);
-      if (reportCode) {
-        const list = await s.request<{ content: Array<{ reportId: number; reportCode: string }> }>(`${base}/reports`);
-        const hit = list.content.find((r) => r.reportCode === reportCode);
-        if (!hit) throw new Error(s.t('hrpt.viewer.notGranted', 'This report is not granted to your role'));
-        id = hit.reportId;
-      }
-      const d = await s.request<ReportDef>(`${base}/reports/${id}`);
+      const d = await loadReport(s, base, reportCode ?? Number(params?.id));
       if (!live) return;
       setDef(d);
       // The first run, with the parameters' defaults (the form shows the same values).
-      const defaults = Object.fromEntries(d.params.filter((p) => p.defaultValue !== undefined && p.defaultValue !== null && p.defaultValue !== '').map((p) => [p.name, p.defaultValue]));
+      const defaults = defaultParams(d);
       setLoading(true);
       const first = await s.request<ReportData>(`${base}/reports/${d.reportId}/data`, { method: 'POST', body: { params: defaults } }).finally(() => live && setLoading(false));
       if (live) setData(first);
@@ -108,24 +80,7 @@ export default function ReportViewer(props: Record<string, unknown>) {
   const caption = useCallback((c: ViewerColumn) => (c.text ? s.t(c.text, c.text) : c.name), [s]);
   const shown = useMemo(() => (data?.columns ?? []).filter((c) => !c.hidden), [data]);
 
-  const option = useMemo<EChartsCoreOption | null>(() => {
-    if (!data || !def || !shown.length) return null;
-    const x = shown.find((c) => c.type === 'D') ?? shown[0]!;
-    const figures = shown.filter((c) => c !== x && c.dataType === 'number' && (c.type === 'S' || c.type === undefined)).slice(0, def.reportTypeCode === 'T' ? 12 : 4);
-    const cats = data.rows.map((r) => String(r[x.name] ?? ''));
-    if (def.chartType === 'pie') {
-      const f = figures[0];
-      return f && { tooltip: { trigger: 'item' }, legend: { bottom: 0, type: 'scroll' }, series: [{ type: 'pie', radius: '60%', data: data.rows.map((r, i) => ({ name: cats[i], value: Number(r[f.name] ?? 0) })) }] };
-    }
-    return {
-      tooltip: { trigger: 'axis' },
-      legend: { bottom: 0, type: 'scroll' },
-      grid: { left: 64, right: 24, top: 24, bottom: 72 },
-      xAxis: { type: 'category', data: cats, axisLabel: { interval: 0, rotate: cats.length > 6 ? 30 : 0 } },
-      yAxis: { type: 'value' },
-      series: figures.map((f) => ({ name: caption(f), type: def.chartType ?? 'bar', data: data.rows.map((r) => (r[f.name] === null || r[f.name] === undefined ? null : Number(r[f.name]))) })),
-    };
-  }, [data, def, shown, caption]);
+  const option = useMemo(() => (data && def ? chartOption(def, data, shown, caption) : null), [data, def, shown, caption]);
 
   const columns: ColumnsType<Row> = shown.map((c) => ({
     key: c.name,
