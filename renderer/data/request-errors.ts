@@ -27,7 +27,10 @@ export function isRequestError(e: unknown): boolean {
 export function classifySaveError(e: unknown): SaveFailure {
   const x = (e ?? {}) as Shaped;
   const message = x.body?.message ?? x.message ?? String(e);
-  if (x.status === 409 || (x.body?.code && STALE_CODES.has(x.body.code))) return { kind: 'conflict', message };
+  // A 409 of this server is a business refusal with its own code (a status that locks the field, a
+  // stage gate): the record did not move on, so offering a reload would mislead. A bare 409 (another
+  // backend's) is taken for the version conflict it usually is.
+  if ((x.body?.code && STALE_CODES.has(x.body.code)) || (x.status === 409 && !x.body?.code)) return { kind: 'conflict', message };
   // Request validation names the first refused property (`field`, e.g. `termCode` or `lines.0.qty`).
   const field = x.body?.field?.split('.')[0];
   if (field) return { kind: 'field', field, message };

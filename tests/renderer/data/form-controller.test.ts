@@ -63,6 +63,16 @@ describe('the form controller (every form: detail, create, record dialog, inline
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it("marks the field a status locks instead of offering a reload (a 409 with the server's own code)", async () => {
+    const { s, form, dialogs } = setup();
+    const reload = vi.fn(async () => undefined);
+    const send = async () => Promise.reject(httpError(409, { failed: true, code: 'error.status.locked', field: 'termName', message: 'termName cannot change while the record is APPROVING' }));
+    const r = await submitForm(form, { mode: 'update', send, reload }, { s, dialogs });
+    expect(r).toMatchObject({ ok: false, invalid: 'termName', failure: { kind: 'field' } });
+    expect(dialogs.confirm).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('says a failure the request layer did not report (not an HTTP answer)', async () => {
     const { s, form } = setup();
     const r = await submitForm(form, { mode: 'create', send: async () => Promise.reject(new Error('URL needs {headerId}')) }, { s });
