@@ -1,11 +1,16 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ScreenHost } from '../../renderer/ScreenHost.tsx';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import userEntity from '../../schemas/entities/hiam/user.json';
 import { testServices, WithServices } from './test-services.tsx';
 
 afterEach(cleanup);
+// The error panel is a lazy chunk (with antd's Alert): loaded once here, so the tests time the
+// rendering, not this test worker transforming antd on first use.
+beforeAll(async () => {
+  await import('../../renderer/errors/SchemaErrorPanel.tsx');
+}, 60_000);
 
 const services = testServices([userEntity as unknown as EntityDecl]);
 const host = (text: string) =>

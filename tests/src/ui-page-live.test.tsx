@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveScreenHost, type ScreenSource } from '../../src/routes/LiveScreenHost.tsx';
 import { WorkspaceStore } from '../../src/stores/WorkspaceStore.ts';
 import { testServices, WithServices } from '../renderer/test-services.tsx';
@@ -16,6 +16,11 @@ vi.mock('../../src/request/request.ts', () => ({
 const { storedRoutes } = await import('../../src/routes/stored-routes.ts');
 
 afterEach(cleanup);
+// The error panel is a lazy chunk (with antd's Alert): loaded once here, so the tests time the
+// rendering, not this test worker transforming antd on first use.
+beforeAll(async () => {
+  await import('../../renderer/errors/SchemaErrorPanel.tsx');
+}, 60_000);
 
 // Each version is a schema whose kind is unknown, so ScreenHost shows its error panel naming it:
 // which version is on screen is then plain text, with no page kind to load.
