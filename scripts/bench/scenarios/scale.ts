@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { ServerContext } from '../../../server/context.ts';
 import { encodeCursor, sortTerms } from '../../../server/resources/list-query.ts';
 import { addOrders } from '../../../server/seed/order-seed.ts';
-import { createServer, DEFAULT_DEMO_PASSWORD } from '../../../server/start-server.ts';
+import { createServer } from '../../../server/start-server.ts';
 import { runTsx } from '../lib/child.ts';
+import { listeningAs } from '../lib/listening.ts';
 import { withPostgres } from '../lib/postgres.ts';
 import type { ResultRow, Section } from '../lib/report.ts';
 import { median, p95 } from '../lib/stats.ts';
@@ -93,16 +93,7 @@ async function measureAt(repoRoot: string, ctx: ServerContext, url: string, toke
 async function curve(repoRoot: string, opts: { dataDir?: string; databaseUrl?: string }, sizes: number[], log: (s: string) => void): Promise<Point[]> {
   const { app, ctx } = await createServer(opts);
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await app.inject({
-      method: 'POST',
-      url: '/oauth/oauth/login',
-      payload: new URLSearchParams({ username: 'buyer', password: process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD, redirect_uri: '/workplace' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const token = /access_token=([^&]+)/.exec(String(login.headers.location ?? ''))?.[1];
-    if (!token) throw new Error(`sign-in as buyer failed (${login.statusCode})`);
+    const { url, token } = await listeningAs(app);
     const points: Point[] = [];
     for (const size of sizes) {
       const have = Number((await ctx.db.query<{ n: number }>('select count(*)::float8 as n from sodr_po_header where tenant_id = $1', [TENANT])).rows[0]!.n);

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { addOrders } from '../../../server/seed/order-seed.ts';
 import type { ServerContext } from '../../../server/context.ts';
-import { createServer, DEFAULT_DEMO_PASSWORD } from '../../../server/start-server.ts';
+import { createServer } from '../../../server/start-server.ts';
 import { runTsx } from '../lib/child.ts';
+import { listeningAs } from '../lib/listening.ts';
 import { withPostgres } from '../lib/postgres.ts';
 import type { ResultRow, Section } from '../lib/report.ts';
 
@@ -60,16 +60,7 @@ async function loadServer(repoRoot: string, opts: { dataDir?: string; databaseUr
   try {
     if (opts.databaseUrl) await topUp(ctx);
     const orders = await countOrders(ctx);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await app.inject({
-      method: 'POST',
-      url: '/oauth/oauth/login',
-      payload: new URLSearchParams({ username: 'buyer', password: process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD, redirect_uri: '/workplace' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const token = /access_token=([^&]+)/.exec(String(login.headers.location ?? ''))?.[1];
-    if (!token) throw new Error(`sign-in as buyer failed (${login.statusCode})`);
+    const { url, token } = await listeningAs(app);
     const probe = await fetch(`${url}/sodr/v1/${TENANT}/po-headers?page=0&size=20&sort=amount,desc&statusCode=PUBLISHED`, { headers: { authorization: `bearer ${token}` } });
     if (probe.status !== 200) throw new Error(`order list answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
     log(`  ${ctx.db.kind}: ${orders} orders; ${CONNECTIONS} connections for ${DURATION_S} s …`);
