@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from './api-calls.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -15,17 +16,7 @@ afterAll(() => s.close());
 
 type Row = Record<string, unknown>;
 const T = '/sslm/v1/1';
-const call = async (as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-  const r = await s.call({ as, method, url, ...(payload === undefined ? {} : { payload: payload as Row }) });
-  return { status: r.statusCode, body: (r.body ? r.json() : undefined) as Row };
-};
-const ok = async (as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-  const r = await call(as, method, url, payload);
-  expect(r.status, `${as} ${method} ${url}: ${JSON.stringify(r.body)}`).toBe(200);
-  expect(r.body.failed, JSON.stringify(r.body)).toBeUndefined();
-  return r.body;
-};
-const one = async <R>(sql: string, params: unknown[] = []) => (await s.ctx.db.query<R>(sql, params)).rows[0]!;
+const { call, ok, one } = apiCalls(() => s);
 const report = (id: unknown, as = 'buyer') => ok(as, 'GET', `${T}/problem-reports/${String(id)}`);
 const act = async (as: string, id: unknown, action: string, extra: Row = {}) =>
   call(as, 'POST', `${T}/problem-reports/${String(id)}/actions/${action}`, { objectVersionNumber: (await report(id)).objectVersionNumber, ...extra });

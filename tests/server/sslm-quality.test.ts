@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALUE_SETS } from '../../server/seed/lov-seed.ts';
+import { apiCalls } from './api-calls.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -15,17 +16,7 @@ afterAll(() => s.close());
 
 type Row = Record<string, unknown>;
 const T = '/sslm/v1/1';
-const call = async (as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-  const r = await s.call({ as, method, url, ...(payload === undefined ? {} : { payload: payload as Row }) });
-  return { status: r.statusCode, body: (r.body ? r.json() : undefined) as Row };
-};
-const ok = async (as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-  const r = await call(as, method, url, payload);
-  expect(r.status, `${as} ${method} ${url}: ${JSON.stringify(r.body)}`).toBe(200);
-  expect(r.body.failed, JSON.stringify(r.body)).toBeUndefined();
-  return r.body;
-};
-const one = async <R>(sql: string, params: unknown[] = []) => (await s.ctx.db.query<R>(sql, params)).rows[0]!;
+const { call, ok, one } = apiCalls(() => s);
 const act = (as: string, audit: Row, action: string, extra: Row = {}) =>
   call(as, 'POST', `${T}/quality-audits/${String(audit.auditId)}/actions/${action}`, { objectVersionNumber: audit.objectVersionNumber, ...extra });
 const audit = (id: unknown) => ok('buyer', 'GET', `${T}/quality-audits/${String(id)}`);
