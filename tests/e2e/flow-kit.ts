@@ -27,6 +27,29 @@ export async function lookup(page: Page, scope: Locator, field: string, title: s
   await expect.poll(() => dialog.isVisible()).toBe(false);
 }
 
+/**
+ * Picks an option of a select by its visible text and waits until the select shows it. A click
+ * that lands while the options are re-rendering (a value set arriving) selects nothing; the pick
+ * is tried again then, up to three times, so a select that never takes the value still fails.
+ */
+export async function choose(page: Page, scope: Locator, field: string, option: string) {
+  const select = scope.locator(`[data-field="${field}"] .ant-select`).first();
+  const combobox = select.locator('[role="combobox"]');
+  for (let tries = 1; ; tries++) {
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') await select.click();
+    // This select's own list: another one may still be fading out.
+    const list = await combobox.getAttribute('aria-controls');
+    const dropdown = page.locator('.ant-select-dropdown:visible', list ? { has: page.locator(`[id="${list}"]`) } : {});
+    await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+    try {
+      await expect.poll(() => select.textContent(), { timeout: 5_000 }).toContain(option);
+      return;
+    } catch (err) {
+      if (tries === 3) throw new Error(`${field} did not take "${option}" after ${tries} picks`, { cause: err });
+    }
+  }
+}
+
 /** Types a date into a date field and takes it with Enter. */
 export async function typeDate(scope: Locator, field: string, value: string) {
   const input = scope.locator(`#field-${field}`);

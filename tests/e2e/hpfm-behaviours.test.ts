@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
+import { choose as chooseIn } from './flow-kit.ts';
 
 /**
  * The platform describes itself: what an administrator changes in the hpfm configuration
@@ -31,11 +32,8 @@ async function fill(page: Page, values: Record<string, string>) {
   for (const [name, v] of Object.entries(values)) await form.locator(`#field-${name}`).fill(v);
 }
 
-/** Picks an option of a select in the open modal by its visible text. */
-async function choose(page: Page, name: string, option: string) {
-  await page.getByTestId('record-form').locator(`[data-field="${name}"] .ant-select`).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
+/** Picks an option of a select in the open record form by its visible text. */
+const choose = (page: Page, name: string, option: string) => chooseIn(page, page.getByTestId('record-form'), name, option);
 
 const saveForm = (page: Page) => page.getByTestId('record-form-save').click();
 
@@ -144,7 +142,15 @@ describe('hpfm configuration changes the running app', () => {
     await admin.locator('input[name="lov-ruleCode"]').fill('E2E.PO_SZ');
     await admin.locator('input[name="lov-ruleCode"]').press('Enter');
     await admin.locator('.ant-modal .ant-table-row', { hasText: 'E2E.PO_SZ' }).click();
+    await expect.poll(() => admin.getByTestId('record-form').locator('#field-ruleCode').inputValue()).toBe('Suzhou orders only');
     await saveForm(admin);
+    // The form closes when the range is saved; when it does not, what it says is the failure.
+    await admin
+      .getByTestId('record-form')
+      .waitFor({ state: 'hidden', timeout: 15_000 })
+      .catch(async () => {
+        throw new Error(`the range form stayed open: ${await admin.getByTestId('record-form').textContent()}`);
+      });
     try {
       await expect.poll(async () => (await e.ctx.db.query("select 1 from hpfm_permission_range where rule_code = 'E2E.PO_SZ' and role_code = 'PURCHASER'")).rows.length).toBe(1);
       await buyer.reload();

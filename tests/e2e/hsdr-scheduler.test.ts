@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedulerOf } from '../../server/modules/hsdr/scheduler.ts';
 import { type E2E, startE2E } from './browser.ts';
+import { choose } from './flow-kit.ts';
 
 let e: E2E;
 beforeAll(async () => {
@@ -24,9 +25,7 @@ describe('scheduler: a job created on the screen runs, logs, and pauses', () => 
     const dialog = page.getByTestId('action-modal');
     await dialog.locator('#field-jobCode').fill(code);
     await dialog.locator('#field-description').fill('E2E 日志清理');
-    await dialog.locator('#field-jobHandler').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '调度日志清理' }).click();
-    await expect.poll(() => dialog.locator('.ant-select').first().textContent()).toContain('调度日志清理');
+    await choose(page, dialog, 'jobHandler', '调度日志清理');
     // A cron that never parses is refused on the field it names.
     await dialog.locator('#field-jobCron').fill('every day');
     await dialog.locator('#field-jobParam').fill('{"keepDays": 30}');

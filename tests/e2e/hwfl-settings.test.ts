@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
+import { choose as chooseIn } from './flow-kit.ts';
 
 /**
  * The workflow settings screens (schemas/hwfl/setting-*.json, delegate.json) in Chromium against
@@ -18,10 +19,7 @@ const one = async <T>(sql: string, params: unknown[] = []) => (await e.ctx.db.qu
 const adminInDemoTenant = (path: string) => e.adminIn(1, path);
 
 /** Picks an option of a select in the open record form by its visible text. */
-async function choose(page: Page, name: string, option: string) {
-  await page.getByTestId('record-form').locator(`[data-field="${name}"] .ant-select`).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
+const choose = (page: Page, name: string, option: string) => chooseIn(page, page.getByTestId('record-form'), name, option);
 
 describe('workflow settings', () => {
   it('approve-auth: a rule with two approver lines is created in the demo tenant, and only its own list shows it', async () => {

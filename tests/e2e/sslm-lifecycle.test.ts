@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
+import { choose as chooseIn } from './flow-kit.ts';
 
 /**
  * The supplier life cycle in the screens of four people, each in their own browser: the buyer
@@ -34,10 +35,7 @@ async function pick(page: Page, trigger: Locator, field: string, value: string, 
 }
 
 /** Picks an option of a select in the open record form by its visible text. */
-async function choose(page: Page, name: string, option: string) {
-  await page.getByTestId('record-form').locator(`[data-field="${name}"] .ant-select`).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
+const choose = (page: Page, name: string, option: string) => chooseIn(page, page.getByTestId('record-form'), name, option);
 
 describe('supplier life cycle in the browser', () => {
   it('investigation → POTENTIAL → qualification applied and approved → QUALIFIED', async () => {
@@ -138,7 +136,8 @@ describe('supplier life cycle in the browser', () => {
       .poll(async () => (await invites.locator('[data-line-state="error"]').first().getAttribute('title').catch(() => null)) ?? '')
       .toContain('Osaka Kogyo K.K. is blacklisted until 2027-12-31');
     expect((await q<{ n: number }>('select count(*)::int as n from ssrc_rfx_supplier where rfx_header_id = $1', [draft]))[0]!.n).toBe(before);
-    expect(e.refusals.some((r) => r.includes('/ssrc/v1/1/rfx/suppliers') && r.includes('409'))).toBe(true);
+    // The server notes a refusal once the answer has left, which may be after the page shows it.
+    await expect.poll(() => e.refusals.some((r) => r.includes('/ssrc/v1/1/rfx/suppliers') && r.includes('409'))).toBe(true);
     await buyer.context().close();
   }, 180_000);
 });

@@ -1,6 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
+import { choose } from './flow-kit.ts';
 
 /**
  * Experts and score templates in the browser, each person in their own browser context against
@@ -20,11 +21,6 @@ const UNIT = `E2E Institute ${STAMP}`;
 const visible = (page: Page, route: string) => page.locator(`[data-screen="${route}"]:visible`);
 const action = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
 const okConfirm = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
-
-async function choose(page: Page, scope: Locator, field: string, option: string) {
-  await scope.locator(`[data-field="${field}"] .ant-select`).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
 
 describe('an expert from requisition to their own profile', () => {
   it('filed by the buyer, approved by the approver, then kept by the expert', async () => {

@@ -68,10 +68,14 @@ const CREATED_UNDER_RULES: Record<string, string> = {
 };
 
 let unique = 0;
-/** A random value matching a field's pattern and length bounds (fast-check builds it from the pattern). */
+/**
+ * A value matching a field's pattern and length bounds (fast-check builds it from the pattern),
+ * seeded: an unseeded one sometimes passes a check digit the server tests (one credit code in 31),
+ * which turned the "refused by its rules" case below into a coin toss.
+ */
 function matching(f: EntityField): string {
   const fits = (v: string) => v.length >= (f.minLength ?? 1) && v.length <= (f.maxLength ?? 4000);
-  return fc.sample(fc.stringMatching(new RegExp(f.pattern!)).filter(fits), { numRuns: 1 })[0]!;
+  return fc.sample(fc.stringMatching(new RegExp(f.pattern!)).filter(fits), { numRuns: 1, seed: ++unique })[0]!;
 }
 /** A body that would be valid for create, so that a refusal can only come from the access check. */
 function sampleValue(f: EntityField): unknown {
