@@ -31,8 +31,11 @@ export interface EntityApiOptions {
 
 export interface EntityApi {
   readonly entity: EntityDecl;
-  /** A page of rows; `nextCursor` is where the next page starts when the server pages by keyset. */
-  list(query?: Row): Promise<{ rows: Row[]; total: number; nextCursor?: string }>;
+  /**
+   * A page of rows; `nextCursor` is where the next page starts when the server pages by keyset;
+   * `totalEstimated`: `total` is the database's estimate (the query asked `total: 'estimate'`).
+   */
+  list(query?: Row): Promise<{ rows: Row[]; total: number; nextCursor?: string; totalEstimated?: boolean }>;
   get(id: unknown): Promise<Row>;
   create(body: Row): Promise<Row>;
   /** Writes `body` (the record itself by default) over the record, with its `objectVersionNumber`. */

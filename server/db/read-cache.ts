@@ -64,6 +64,15 @@ export class ReadCache implements Queryable {
     this.writes++;
   }
 
+  /** The answer kept for a statement when it is still valid, without running it otherwise. */
+  async peek<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<T> | undefined> {
+    const tables = this.tablesOf(sql);
+    if (!tables) return undefined;
+    const counters = await this.counters();
+    const hit = this.entries.get(`${sql}\u0000${JSON.stringify(params)}`);
+    return hit?.stamp === tables.map((t) => counters.get(t) ?? 0).join(',') ? { rows: hit.rows as T[] } : undefined;
+  }
+
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
     const tables = this.tablesOf(sql);
     if (!tables) return this.db.query<T>(sql, params);
@@ -118,7 +127,7 @@ export class ReadCache implements Queryable {
 const caches = new WeakMap<Queryable, ReadCache>();
 
 /** Statements that only read; anything else (and any transaction) may have written. */
-const READ_ONLY = /^\s*(select|with)\b(?![\s\S]*\b(insert|update|delete|truncate)\b)/i;
+const READ_ONLY = /^\s*(select|with|explain)\b(?![\s\S]*\b(insert|update|delete|truncate)\b)/i;
 
 /**
  * Gives a database its read cache (done where databases are opened). Every statement this process
@@ -145,3 +154,6 @@ export function attachReadCache(db: Database): Database {
 
 /** The read cache of `db` when it is a root database; a transaction (or anything else) reads directly. */
 export const cachedReads = (db: Queryable): Queryable => caches.get(db) ?? db;
+
+/** The read cache itself, for a caller that only wants a kept answer (`peek`); undefined for a transaction. */
+export const readCacheOf = (db: Queryable): ReadCache | undefined => caches.get(db);

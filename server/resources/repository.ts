@@ -1,7 +1,6 @@
 import type { EntityDecl, StatusTransition } from '../../renderer/schema/entity.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import { cachedReads } from '../db/read-cache.ts';
 import { badRequest, BusinessError, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { addMeanings } from '../modules/hpfm/lov-values.ts';
 import { writableFields } from './body-schema.ts';
@@ -9,6 +8,7 @@ import { dbError, dbErrorOf } from './db-errors.ts';
 import { tenantColumn } from './ddl.ts';
 import { extraListConditions, type HookArgs, hooksOf } from './hooks.ts';
 import { decodeCursor, encodeCursor, filters, keysetCondition, orderBy, pageParams, type SortTerm, sortTerms } from './list-query.ts';
+import { listTotal, totalModeOf } from './list-total.ts';
 import { addLovViewMeanings } from './lov-view-meanings.ts';
 import { checkLovValues } from './lov-check.ts';
 import { columnOf, ident } from './naming.ts';
@@ -62,6 +62,7 @@ export class EntityRepository {
   /** A page of rows; `extra` adds a module's own conditions (its values pushed onto `params`, never spliced). */
   async list(scope: Scope, q: Record<string, unknown>, extra?: (params: unknown[]) => string[]) {
     const { page, size, sort, cursor } = pageParams(q);
+    const totalMode = totalModeOf(q);
     const params: unknown[] = [];
     const where = [...this.scopeWhere(scope, params, q), ...filters(this.e, q, params)];
     where.push(...(await extraListConditions(this.e, scope, params, this.ctx.db)));
@@ -79,9 +80,12 @@ export class EntityRepository {
     const withPage = [...pageParamsList, size, after ? 0 : page * size];
     const limitAt = `$${pageParamsList.length + 1}`;
     const offsetAt = `$${pageParamsList.length + 2}`;
-    // Totals are the costly half of a page (every matching row is counted); they are reused while the table is unchanged.
+    // Totals are the costly half of a page (every matching row is counted); they are reused while
+    // the table is unchanged, and guessed when the caller accepts a guess (list-total.ts).
+    const counting = listTotal(this.ctx.db, totalMode, `${t} t ${w}`, params);
+    if (totalMode === 'only') return toPage([], page, size, (await counting).n);
     const [counted, { rows }] = await Promise.all([
-      cachedReads(this.ctx.db).query<{ n: number }>(`select count(*)::int as n from ${t} t ${w}`, params),
+      counting,
       // The page's keys first, then its rows: skipping `offset` rows then walks only the index
       // (an index-only scan where one covers filter and sort), not the table (5x less work on PostgreSQL at page 50).
       this.ctx.db
@@ -95,11 +99,11 @@ export class EntityRepository {
           throw err;
         }),
     ]);
-    const total = Number(counted.rows[0]?.n ?? 0);
+    const total = counted.n;
     const nextCursor = rows.length === size ? await this.cursorAfter(terms, rows[rows.length - 1]![this.e.primaryKey]) : undefined;
     await addMeanings(this.ctx.db, rows, this.e.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
     await addLovViewMeanings(this.ctx.db, this.ctx.entities, rows, this.e, scope);
-    return { ...toPage(rows, page, size, total), ...(nextCursor ? { nextCursor } : {}) };
+    return { ...toPage(rows, page, size, total), ...(nextCursor ? { nextCursor } : {}), ...(counted.estimated ? { totalEstimated: true } : {}) };
   }
 
   /** The cursor of the page after the row `id`, for sorts keyset paging can serve (else undefined). */

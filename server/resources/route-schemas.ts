@@ -11,6 +11,11 @@ export function listQuerySchema(e: EntityDecl, level: 'site' | 'tenant'): Record
     page: { type: 'integer', minimum: 0, description: 'Zero-based page number' },
     size: { type: 'integer', minimum: 1, description: 'Rows per page (default 10)' },
     sort: { type: 'array', items: { type: 'string', maxLength: 200 }, description: '`field,asc|desc`, repeated or comma-chained' },
+    total: {
+      type: 'string',
+      enum: ['exact', 'estimate', 'only'],
+      description: '`exact` (default) counts the matching rows; `estimate` answers the planner’s estimate (`totalEstimated: true`) when counting would be costly; `only` answers the exact totals without rows',
+    },
     cursor: { type: 'string', maxLength: 2000, description: 'The `nextCursor` of the previous page: this page starts after it (keyset paging; `page` then only numbers the answer)' },
   };
   if (level === 'site' && e.tenantScoped && !e.tenantField) props.tenantId = { type: 'integer', description: 'Only rows of this tenant' };

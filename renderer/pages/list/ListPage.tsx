@@ -84,6 +84,8 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
     : (screen.toolbar?.length ?? 0) > 0
       ? s.t('hzero.common.state.emptyToolbar', 'There are no records yet. Add one with the buttons above the table.')
       : s.t('hzero.common.state.emptyNone', 'There are no records yet.');
+  // Read in this render, not in showTotal: antd calls that inside its own render, which MobX does not track.
+  const estimated = store.totalEstimated;
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-screen={route}>
       {search.length > 0 && (
@@ -140,7 +142,9 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
           total={store.total}
           showSizeChanger
           pageSizeOptions={[10, 20, 50, 100]}
-          showTotal={(total) => s.t('hzero.common.pagination.total', '{{total}} items', { total })}
+          showTotal={(total) =>
+            estimated ? s.t('hzero.common.pagination.totalAbout', 'about {{total}} items (counting…)', { total }) : s.t('hzero.common.pagination.total', '{{total}} items', { total })
+          }
           onChange={(c, size) => void store.changePage(c, size)}
         />
       </div>

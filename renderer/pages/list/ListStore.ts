@@ -23,6 +23,8 @@ export class ListStore {
   query: Record<string, unknown> = {};
   rows: Record<string, unknown>[] = [];
   total = 0;
+  /** `total` is the server's estimate; the exact count is on its way. */
+  totalEstimated = false;
   current = 1;
   pageSize: number;
   sort: SortState | undefined = undefined;
@@ -58,6 +60,7 @@ export class ListStore {
       query: observable,
       rows: observableRef,
       total: observable,
+      totalEstimated: observable,
       current: observable,
       pageSize: observable,
       sort: observableRef,
@@ -136,18 +139,16 @@ export class ListStore {
     try {
       const page = this.current;
       const cursor = this.cursors.get(page);
-      const { rows, total, nextCursor } = await this.api.list({
-        ...this.query,
-        page: page - 1,
-        size: this.pageSize,
-        ...(this.sort ? { sort: `${this.sort.field},${this.sort.order}` } : {}),
-        ...(cursor ? { cursor } : {}),
-      });
+      const query = { ...this.query, page: page - 1, size: this.pageSize, ...(this.sort ? { sort: `${this.sort.field},${this.sort.order}` } : {}) };
+      // The rows first, with an estimated total where counting a million matches would hold them up.
+      const { rows, total, nextCursor, totalEstimated } = await this.api.list({ ...query, ...(cursor ? { cursor } : {}), total: 'estimate' });
       if (seq !== this.seq) return;
       if (nextCursor) this.cursors.set(page + 1, nextCursor);
+      if (totalEstimated) void this.countExactly(seq, query);
       runInAction(() => {
         this.rows = rows;
         this.total = total;
+        this.totalEstimated = !!totalEstimated;
         this.loading = false;
         // Keeps the selected keys still on the page; a Set of the page's keys keeps this linear.
         if (this.selection.size) {
@@ -164,7 +165,22 @@ export class ListStore {
         // Rows from before would pass for the answer to this query.
         this.rows = [];
         this.total = 0;
+        this.totalEstimated = false;
       });
+    }
+  }
+
+  /** The exact total after an estimate; a failed count leaves the estimate shown. */
+  private async countExactly(seq: number, query: Record<string, unknown>): Promise<void> {
+    try {
+      const { total } = await this.api.list({ ...query, total: 'only' });
+      if (seq !== this.seq) return;
+      runInAction(() => {
+        this.total = total;
+        this.totalEstimated = false;
+      });
+    } catch {
+      // The rows are on screen; "about N" stays, which is still true.
     }
   }
 }

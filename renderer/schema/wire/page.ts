@@ -8,6 +8,8 @@ export interface Page<T> {
   numberOfElements: number;
   /** Where the next page starts (keyset paging), when the sort allows it and this page was full. */
   nextCursor?: string;
+  /** `totalElements` is the database's estimate (asked with `total=estimate`); `total=only` then counts. */
+  totalEstimated?: boolean;
 }
 
 export function toPage<T>(content: T[], page: number, size: number, total: number): Page<T> {

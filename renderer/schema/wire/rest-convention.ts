@@ -36,7 +36,7 @@ export interface RestConvention {
   history(base: string, e: EntityDecl, id: unknown): CallSpec;
   importFile(base: string): CallSpec;
   /** Rows and total of a list answer; `where` names other keys (a screen's `response`). */
-  page(data: unknown, where?: { rows?: string; total?: string }): { rows: Row[]; total: number; nextCursor?: string };
+  page(data: unknown, where?: { rows?: string; total?: string }): { rows: Row[]; total: number; nextCursor?: string; totalEstimated?: boolean };
 }
 
 /** Rows of a tree answer (HZERO's `/units/department/tree`: nodes with `children`), parents first; tables rebuild the tree from the parent field. */
@@ -96,7 +96,7 @@ export const platformConvention: RestConvention = {
     const d = (data ?? {}) as Row;
     const rows = flattenChildren((Array.isArray(data) ? data : (d[where.rows ?? 'content'] as Row[] | undefined)) ?? []);
     const total = Number(where.total ? d[where.total] : (d.totalElements ?? d.total ?? rows.length));
-    return { rows, total, ...(typeof d.nextCursor === 'string' ? { nextCursor: d.nextCursor } : {}) };
+    return { rows, total, ...(typeof d.nextCursor === 'string' ? { nextCursor: d.nextCursor } : {}), ...(d.totalEstimated === true ? { totalEstimated: true } : {}) };
   },
 };
 

@@ -10,7 +10,7 @@ const STATUSES = ['PUBLISHED', 'CONFIRMED', 'NEW', 'APPROVED', 'CLOSED'];
 let i = 0;
 const path = () => {
   const n = i++;
-  return `/sodr/v1/${tenant}/po-headers?page=${n % 50}&size=20&sort=amount,desc&statusCode=${STATUSES[n % STATUSES.length]}`;
+  return `/sodr/v1/${tenant}/po-headers?page=${n % 50}&size=20&sort=amount,desc&statusCode=${STATUSES[n % STATUSES.length]}&total=estimate`;
 };
 const r = await autocannon({
   url,
