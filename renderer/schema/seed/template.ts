@@ -19,8 +19,9 @@ const TOKEN = /\{(tenant|i(?::(0+))?|int:(-?\d+)-(-?\d+)|pick:([^}]*)|\$(\w+)|@(
 export function expandTemplate(template: string, s: TemplateScope): string {
   return template.replace(TOKEN, (_m, _all: string, mask?: string, lo?: string, hi?: string, picks?: string, field?: string, entity?: string, refField?: string) => {
     if (_all === 'tenant') return String(s.tenant);
-    if (_all.startsWith('i')) return String(s.i).padStart(mask?.length ?? 0, '0');
+    // `{int:…}` before `{i…}`: both start with "i".
     if (lo !== undefined) return String(s.r.int(Number(lo), Number(hi)));
+    if (_all === 'i' || mask !== undefined) return String(s.i).padStart(mask?.length ?? 0, '0');
     if (picks !== undefined) return s.r.pick(picks.split('|'));
     if (entity) return String(s.refRow?.(entity)?.[refField!] ?? '');
     return String(s.row[field!] ?? '');
