@@ -1,5 +1,6 @@
 import type { EntityDecl, EntityField } from '../../renderer/schema/entity.ts';
 import type { Queryable } from '../db/database.ts';
+import { cachedReads } from '../db/read-cache.ts';
 import { tenantColumn } from './ddl.ts';
 import { columnOf, ident } from './naming.ts';
 import type { Scope } from './scope.ts';
@@ -21,14 +22,17 @@ const declared = (e: EntityDecl, name: string): EntityField | { name: string; ty
  * Adds the display text (`meaningOf`: the view's display field, e.g. companyName for companyId) to rows for
  * every field bound to a LOV view, so lists show names rather than ids. One query for the views
  * and one per field for the page's distinct values, however many rows there are. The view's
- * fields are checked against the target entity's declaration before they reach SQL.
+ * fields are checked against the target entity's declaration before they reach SQL. Both reads
+ * go through the read cache: asked on every page of every list, they change only when a view or
+ * a named row does (the cache's own condition).
  */
 export async function addLovViewMeanings(db: Queryable, entities: Map<string, EntityDecl>, rows: Row[], e: EntityDecl, scope: Scope): Promise<void> {
   const fields = e.fields.filter((f) => f.lovView && !f.lov && !f.private);
   if (!rows.length || !fields.length) return;
   const tenantId = scope.tenantId ?? scope.auth.tenantId;
+  const reads = cachedReads(db);
   const views = new Map<string, ViewRow>();
-  const r = await db.query<ViewRow>(
+  const r = await reads.query<ViewRow>(
     `select v.view_code, v.value_field, v.display_field, l.source_entity
        from hpfm_lov_view v join hpfm_lov l on l.lov_code = v.lov_code and l.tenant_id in (0, v.tenant_id)
       where v.view_code = any($1::text[]) and v.tenant_id in (0, $2) and v.enabled_flag = 1
@@ -57,7 +61,7 @@ export async function addLovViewMeanings(db: Queryable, entities: Map<string, En
       params.push(scope.tenantId);
       where.push(`t.${ident(col)} in ($2, 0)`);
     }
-    const found = await db.query<{ v: string; d: unknown }>(
+    const found = await reads.query<{ v: string; d: unknown }>(
       `select ${valueCol}::text as v, t.${ident(columnOf(displayField.name))} as d from ${ident(target.table)} t where ${where.join(' and ')}`,
       params,
     );
