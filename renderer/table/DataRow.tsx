@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { isNumericCell } from '../schema/types/cells.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
+import { type ColumnWindow, shownColumns } from './column-window.ts';
 import { cellClass, cellStyle, type PlacedColumn } from './placed-columns.ts';
 
 type Row = Record<string, unknown>;
@@ -17,6 +18,8 @@ export interface DataRowProps {
   height: number;
   /** The visible columns in display order, with their width and pinning (stable across renders). */
   columns: PlacedColumn[];
+  /** Wide tables: the unpinned columns in view (every column without it). */
+  columnWindow?: ColumnWindow;
   selection?: 'single' | 'multiple';
   selectWidth: number;
   /** The selection cell sticks to the left edge when columns are pinned left. */
@@ -55,18 +58,27 @@ export const DataRow = memo(function DataRow(p: DataRowProps) {
       style={{ height: p.height, transform: `translateY(${p.start}px)` }}
     >
       {p.selection && (
-        <div role="gridcell" data-col={0} tabIndex={p.activeCol === 0 ? 0 : -1} className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }}>
+        <div role="gridcell" data-col={0} aria-colindex={p.columnWindow ? 1 : undefined} tabIndex={p.activeCol === 0 ? 0 : -1} className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }}>
           {/* A native checkbox: one per visible row, re-created on every scroll step (antd's costs its style hooks each time).
               Not a tab stop of its own: the cell is, and Space on any cell of the row toggles it. */}
           <input type="checkbox" tabIndex={-1} className="dt-checkbox" aria-label={`select ${p.id}`} checked={p.selected} onChange={(e) => p.onToggle(p.id, e.target.checked)} />
         </div>
       )}
-      {p.columns.map((pc, i) => {
+      {shownColumns(p.columns, p.columnWindow).map(({ pc, index: i, margin }) => {
         const c = pc.column;
         const Cell = pc.Cell;
         const col = i + first;
         return (
-          <div key={c.field} role="gridcell" data-col={col} tabIndex={p.activeCol === col ? 0 : -1} data-column={c.field} className={cellClass(pc)} style={cellStyle(pc, c.align === 'right' || isNumericCell(c.cell))}>
+          <div
+            key={c.field}
+            role="gridcell"
+            data-col={col}
+            aria-colindex={p.columnWindow ? col + 1 : undefined}
+            tabIndex={p.activeCol === col ? 0 : -1}
+            data-column={c.field}
+            className={cellClass(pc)}
+            style={{ ...cellStyle(pc, c.align === 'right' || isNumericCell(c.cell)), ...margin }}
+          >
             {i === 0 && p.tree && <TreeToggle id={p.id} depth={p.tree.depth} hasChildren={p.tree.hasChildren} expanded={p.tree.expanded} onExpand={p.onExpand} />}
             {p.renderCell ? p.renderCell(data, c) : Cell ? <Cell column={c} row={data} value={data[c.field]} /> : String(data[c.field] ?? '')}
           </div>
@@ -74,7 +86,7 @@ export const DataRow = memo(function DataRow(p: DataRowProps) {
       })}
       {p.actions && (
         // Keyed by record: a recycled row (see DataTable) must not hand an action's state (a pending request, an open confirm) to the next record.
-        <div key={`actions:${p.id}`} role="gridcell" data-col={first + p.columns.length} tabIndex={p.activeCol === first + p.columns.length ? 0 : -1} className="dt-cell" style={{ width: p.actionsWidth }}>
+        <div key={`actions:${p.id}`} role="gridcell" data-col={first + p.columns.length} aria-colindex={p.columnWindow ? first + p.columns.length + 1 : undefined} tabIndex={p.activeCol === first + p.columns.length ? 0 : -1} className="dt-cell" style={{ width: p.actionsWidth }}>
           {p.actions(data)}
         </div>
       )}

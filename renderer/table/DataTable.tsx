@@ -7,12 +7,14 @@ import { useServices } from '../runtime/services.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import type { SummaryFn } from '../schema/screen.ts';
 import { schemaSettings, type TableSettings, toTableState } from './column-settings.ts';
+import { shownColumns } from './column-window.ts';
 import { DataRow } from './DataRow.tsx';
 import { type GridPos, moveInGrid, rowTarget } from './grid-keys.ts';
 import { cellClass, cellStyle, placeColumns } from './placed-columns.ts';
 import { summarySpec, summaryValues } from './summary.ts';
 import { SummaryRow } from './SummaryRow.tsx';
 import { flattenTree } from './tree-rows.ts';
+import { useColumnWindow } from './use-column-window.ts';
 import './data-table.css';
 
 type Row = Record<string, unknown>;
@@ -107,6 +109,9 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
     },
   });
   const items = virtual.getVirtualItems();
+  // Wide tables draw only the columns in view, as the rows draw only the rows in view.
+  const columnWindow = useColumnWindow(scrollRef, visible, selectWidth);
+  const win = columnWindow.window;
   // A scroll jump replaces every row on screen. Keyed by their slot on screen instead of by record,
   // the row elements stay and only their cells' text changes, which costs a fraction of building
   // new rows. Tables whose cells hold editors (renderCell) keep one element per record, so no
@@ -163,6 +168,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
       e.preventDefault();
       focusWanted.current = true;
       virtual.scrollToIndex(next.row);
+      columnWindow.reveal(next.col - (p.selection ? 1 : 0));
       setActive(next);
     } else if (e.key === 'Enter' && !onGrid) {
       const target = rowTarget(cell);
@@ -213,13 +219,13 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
         <div style={{ width, minWidth: '100%' }}>
           <div className="dt-head" role="row" aria-rowindex={1} style={{ height: rowHeight }}>
             {p.selection && (
-              <div role="columnheader" className={`dt-cell dt-check${stickySelect ? ' dt-pin' : ''}`} style={{ width: selectWidth, left: stickySelect ? 0 : undefined }}>
+              <div role="columnheader" aria-colindex={win ? 1 : undefined} className={`dt-cell dt-check${stickySelect ? ' dt-pin' : ''}`} style={{ width: selectWidth, left: stickySelect ? 0 : undefined }}>
                 {p.selection === 'multiple' && (
                   <Checkbox aria-label="select all" checked={allChecked} indeterminate={!allChecked && allKeys.some((k) => selected.has(k))} onChange={(e) => p.onSelect?.(e.target.checked ? allKeys : [])} />
                 )}
               </div>
             )}
-            {visible.map((pc) => {
+            {shownColumns(visible, win).map(({ pc, index, margin }) => {
               const c = pc.column;
               const sortable = c.sortable ?? c.decl.sortable;
               const dir = p.sort?.field === c.field ? p.sort.order : undefined;
@@ -230,8 +236,9 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
                   aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
                   data-column={c.field}
                   data-pinned={pc.pin}
+                  aria-colindex={win ? index + (p.selection ? 2 : 1) : undefined}
                   className={cellClass(pc, `dt-cell dt-th${sortable ? ' dt-sortable' : ''}`)}
-                  style={cellStyle(pc, c.align === 'right')}
+                  style={{ ...cellStyle(pc, c.align === 'right'), ...margin }}
                 >
                   {sortable ? (
                     // A button, so sorting is reachable by Tab and Enter as by the mouse.
@@ -248,7 +255,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
               );
             })}
             {p.rowActions && (
-              <div role="columnheader" className="dt-cell dt-th" style={{ width: actionsWidth }}>
+              <div role="columnheader" aria-colindex={win ? colCount : undefined} className="dt-cell dt-th" style={{ width: actionsWidth }}>
                 {s.t('hzero.common.model.action', 'Action')}
               </div>
             )}
@@ -273,6 +280,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
                     start={vi.start}
                     height={rowHeight}
                     columns={visible}
+                    columnWindow={win}
                     selection={p.selection}
                     selectWidth={selectWidth}
                     stickySelect={stickySelect}
@@ -291,6 +299,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
           {hasSummary && rowModel.length > 0 && (
             <SummaryRow
               columns={visible}
+              columnWindow={win}
               spec={summary}
               values={totals}
               live={p.summaryValuesOf ? { rows: p.rows, valuesOf: p.summaryValuesOf, where: p.summaryWhere } : undefined}

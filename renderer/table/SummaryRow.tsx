@@ -5,6 +5,7 @@ import { formatNumber } from '../format/number.ts';
 import { isNumericCell } from '../schema/types/cells.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import type { SummaryFn } from '../schema/screen.ts';
+import { type ColumnWindow, shownColumns } from './column-window.ts';
 import { cellClass, cellStyle, type PlacedColumn } from './placed-columns.ts';
 import { summaryValues } from './summary.ts';
 
@@ -34,6 +35,8 @@ export function SummaryValue({ column, fn, value, Cell: given }: { column: Resol
  */
 export const SummaryRow = observer(function SummaryRow(p: {
   columns: PlacedColumn[];
+  /** Wide tables: the unpinned columns in view (see DataRow). */
+  columnWindow?: ColumnWindow;
   spec: Record<string, SummaryFn>;
   values: Record<string, number | undefined>;
   /** Totals over observable values, recomputed here (only this row re-renders on an edit). */
@@ -50,10 +53,10 @@ export const SummaryRow = observer(function SummaryRow(p: {
   return (
     <div className="dt-summary" role="row" aria-rowindex={p.rowIndex} data-testid="table-summary" style={{ height: p.height }}>
       {p.selectWidth > 0 && <div role="gridcell" className={`dt-cell dt-check${p.stickySelect ? ' dt-pin' : ''}`} style={{ width: p.selectWidth, left: p.stickySelect ? 0 : undefined }} />}
-      {p.columns.map((pc, i) => {
+      {shownColumns(p.columns, p.columnWindow).map(({ pc, index: i, margin }) => {
         const fn = p.spec[pc.column.field];
         return (
-          <div key={pc.column.field} role="gridcell" data-column={pc.column.field} data-summary={fn} className={cellClass(pc)} style={cellStyle(pc, !!fn && i > 0)}>
+          <div key={pc.column.field} role="gridcell" data-column={pc.column.field} data-summary={fn} className={cellClass(pc)} style={{ ...cellStyle(pc, !!fn && i > 0), ...margin }}>
             {i === 0 && <span className="dt-summary-label">{p.label}</span>}
             {fn && <SummaryValue column={pc.column} fn={fn} value={values[pc.column.field]} Cell={pc.Cell} />}
           </div>

@@ -72,6 +72,54 @@ describe('column settings', () => {
   });
 });
 
+describe('wide tables', () => {
+  it('draws the columns in view once the user shows every column, and the keyboard brings a far column into view', async () => {
+    const page = await e.signIn('admin', '/hsdr/job-info/list');
+    await page.setViewportSize({ width: 1000, height: 800 });
+    const list = page.locator('[data-screen="/hsdr/job-info/list"]');
+    await list.locator('[role="row"][data-row-key]').first().waitFor();
+    const drawn = () => list.locator('[role="row"][data-row-key]').first().locator('[role="gridcell"][data-column]').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-column')));
+    // Eleven columns (about 1,800 px): every cell is drawn.
+    expect(await drawn()).toContain('sourceFlag');
+
+    // The five hidden ones shown: sixteen columns, about 2,600 px.
+    await list.getByTestId('column-settings-button').click();
+    const panel = page.getByTestId('column-settings');
+    for (const field of ['jobParam', 'retryNumber', 'executorId', 'startDate', 'endDate']) {
+      const put = page.waitForResponse((r) => r.url().includes('/table-settings/') && r.request().method() === 'PUT' && r.status() === 200);
+      await panel.locator(`[data-column-setting="${field}"] input[type="checkbox"]`).click();
+      await put;
+    }
+    await page.keyboard.press('Escape');
+    // Closed, the panel gives the focus back to its button: only then is a click in the grid the last word.
+    await panel.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('column-settings-button');
+    const grid = list.locator('[role="grid"]');
+    await expect.poll(() => grid.getAttribute('aria-colcount')).toBe('17');
+    await expect.poll(drawn).not.toContain('sourceFlag');
+    expect(await drawn()).toContain('jobCode');
+
+    // End goes to the row's last cell (its actions); one to the left is the last column, drawn and focused.
+    await list.locator('[role="row"][data-row-key]').first().locator('[data-column="description"]').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-column'))).toBe('sourceFlag');
+    expect(await drawn()).not.toContain('jobCode');
+    const cell = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const box = el.getBoundingClientRect();
+      const view = el.closest('.dt-scroll')!.getBoundingClientRect();
+      return { index: el.getAttribute('aria-colindex'), inView: box.left >= view.left - 1 && box.right <= view.right + 1 };
+    });
+    expect(cell).toEqual({ index: '16', inView: true });
+    // The header follows: its last column's title is drawn above the focused cell.
+    expect(await list.locator('[role="columnheader"][data-column="sourceFlag"]').count()).toBe(1);
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-column'))).toBe('jobCode');
+    await page.context().close();
+  });
+});
+
 describe('summary rows', () => {
   it('totals the page of a paged list, labelled as the page total', async () => {
     const page = await e.signIn('buyer', '/sodr/send-order/list');
