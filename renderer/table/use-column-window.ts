@@ -14,6 +14,8 @@ export function useColumnWindow(scrollRef: RefObject<HTMLDivElement | null>, col
   const centreWidth = centre.reduce((n, c) => n + c.width, 0);
   const pinnedLeft = columns.filter((c) => c.pin === 'left').reduce((n, c) => n + c.width, 0);
   const on = centreWidth > WINDOW_FROM_PX;
+  // The window is read from the virtualizer on every render (nothing memoised holds its functions).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtual = useVirtualizer({
     horizontal: true,
     count: on ? centre.length : 0,
