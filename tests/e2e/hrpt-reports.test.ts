@@ -52,6 +52,45 @@ describe('reports (hrpt) in Chromium', () => {
     await page.context().close();
   });
 
+  it('a buyer prints a report with its layout; what the layout holds cannot run', { timeout: 180_000 }, async () => {
+    const page = await e.signIn('buyer', '/hrpt/report-manage/amount');
+    const view = screen(page, '/hrpt/report-manage/amount');
+    await rowsOf(view).first().waitFor({ timeout: 30_000 });
+    const firstSupplier = (await rowsOf(view).first().locator('td').first().textContent())!;
+    await view.getByTestId('hrpt-print').click();
+    const frame = page.frameLocator('[data-testid="hrpt-print-frame"]');
+    await frame.locator('h1').waitFor();
+    expect(await frame.locator('h1').textContent()).toBe(await view.locator('.ant-card-head-title').textContent());
+    expect(await frame.locator('tbody tr').count()).toBe((await e.ctx.db.query("select distinct supplier_name from sodr_po_header where tenant_id = 1")).rows.length);
+    expect(await frame.locator('tbody tr').first().locator('td').first().textContent()).toBe(firstSupplier);
+    expect(await frame.locator('tfoot td').first().textContent()).toBe('合计');
+    expect(await frame.locator('p.meta').first().textContent()).toContain('打印人: buyer');
+    // The frame runs nothing; Print prints the frame.
+    expect(await page.getByTestId('hrpt-print-frame').getAttribute('sandbox')).toBe('allow-same-origin allow-modals');
+    await page.evaluate(() => {
+      const w = (document.querySelector('[data-testid="hrpt-print-frame"]') as HTMLIFrameElement).contentWindow!;
+      w.print = () => ((window as unknown as { printed: boolean }).printed = true);
+    });
+    await page.getByTestId('hrpt-print-go').click();
+    expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
+    await page.locator('.ant-modal-footer button').first().click();
+    await page.getByTestId('hrpt-print-frame').waitFor({ state: 'detached' });
+
+    // A layout edited to run code: nothing of it survives into the frame.
+    await e.ctx.db.query(
+      `update hrpt_template set template_content = replace(template_content, '<h1>', '<script>window.parent.pwned = 1</script><img src="x" onerror="window.parent.pwned = 2"><a href="javascript:window.parent.pwned = 3">x</a><h1>')
+        where template_code = 'TPL_AMOUNT_PRINT_ZH' and tenant_id = 1`,
+    );
+    await view.getByTestId('hrpt-print').click();
+    await frame.locator('h1').waitFor();
+    expect(await frame.locator('script').count()).toBe(0);
+    expect(await frame.locator('img').getAttribute('onerror')).toBeNull();
+    expect(await frame.locator('a').first().getAttribute('href')).toBeNull();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await page.context().close();
+  });
+
   it('an administrator defines a data set and a report granted to PURCHASER; the buyer runs it', { timeout: 240_000 }, async () => {
     const code = `E2E_DS_${Date.now() % 1_000_000}`;
     // The platform administrator working in tenant 1 (tenant administrators' menus keep §6's leaves only).

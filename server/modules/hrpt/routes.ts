@@ -8,6 +8,7 @@ import { checkEntityAccess } from '../../resources/permissions.ts';
 import { captions } from './captions.ts';
 import { checkGrant, grantedReports, loadReport, parseList, parseParamDefs, type ReportColumn, reportData, type ReportDef, reportWorkbook } from './reports.ts';
 import { queueRequest } from './requests.ts';
+import { printTemplates, templateMarkup } from './templates.ts';
 import { fieldError, runDataSet } from './run.ts';
 import { parseReportSql, SqlRefused } from './sql-guard.ts';
 import { ensureReportViews, reportViewColumns } from './views.ts';
@@ -70,7 +71,7 @@ function queryParams(text: unknown): Row {
   throw fieldError('params', 'params: must be a JSON object of parameter values');
 }
 
-const tenantParams = { type: 'object', properties: { tenantId: { type: 'integer' }, reportId: { type: 'integer' }, requestId: { type: 'integer' } } };
+const tenantParams = { type: 'object', properties: { tenantId: { type: 'integer' }, reportId: { type: 'integer' }, requestId: { type: 'integer' }, templateId: { type: 'integer' } } };
 const paramsBody = { type: 'object', properties: { params: { type: 'object' } } };
 
 async function hrptRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -172,6 +173,18 @@ async function hrptRoutes(app: FastifyInstance, ctx: ServerContext): Promise<voi
   };
   both('post', 'reports/:reportId/export', { schema: { params: tenantParams, body: paramsBody } }, exportHandler);
   both('get', 'reports/:reportId/export', { schema: { params: tenantParams, querystring: { type: 'object', properties: { params: { type: 'string', maxLength: 4000 } } } } }, exportHandler);
+
+  // Print layouts: whoever may run the report may print it with them (the markup is filled in the browser).
+  both('get', 'reports/:reportId/print-templates', { schema: { params: tenantParams } }, async (req) => {
+    const { auth, tenantId, def } = await reportScope(req);
+    return printTemplates(ctx.db, tenantId, def.reportId, auth.language);
+  });
+  both('get', 'reports/:reportId/print-templates/:templateId', { schema: { params: tenantParams } }, async (req, reply) => {
+    const { tenantId, def } = await reportScope(req);
+    const markup = await templateMarkup(ctx.db, ctx.config.storageDir, tenantId, def.reportId, Number((req.params as Row).templateId));
+    // Text, never a page of this origin: the viewer sanitises it and shows it in a sandboxed frame.
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(markup);
+  });
 
   both('post', 'reports/:reportId/concurrent-request', { schema: { params: tenantParams, body: paramsBody } }, async (req) => {
     const { auth, tenantId, def } = await reportScope(req);

@@ -1,3 +1,4 @@
+import { seedPrintLayouts } from './print-layouts.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { SeedStep } from '../../seed/seed.ts';
 import { loadEntities } from '../../resources/entities.ts';
@@ -182,6 +183,8 @@ export const step: SeedStep = {
   run: async (tx) => {
     await seedReports(tx, DEMO_TENANT, 'PURCHASER');
     await seedReports(tx, SECOND_TENANT, 'PURCHASER_2');
+    await seedPrintLayouts(tx, DEMO_TENANT);
+    await seedPrintLayouts(tx, SECOND_TENANT);
     await seedRequests(tx);
   },
 };

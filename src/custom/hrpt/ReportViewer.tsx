@@ -1,4 +1,4 @@
-import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Dropdown, Empty, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -7,7 +7,9 @@ import { useDateSettings } from '../../../renderer/format/use-date-settings.ts';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
 import { EChart } from '../ops-charts/EChart.tsx';
-import { chartOption, defaultParams, loadReport, type ParamDef, type ReportData, type ReportDef } from './report-api.ts';
+import { PrintPreview } from './PrintPreview.tsx';
+import { printView, type PrintView } from './print-view.ts';
+import { chartOption, defaultParams, loadReport, type ParamDef, type PrintTemplate, type ReportData, type ReportDef } from './report-api.ts';
 import { compareCells, formatCell, type ViewerColumn } from './report-format.ts';
 
 type Row = Record<string, unknown>;
@@ -28,6 +30,8 @@ export default function ReportViewer(props: Record<string, unknown>) {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [form] = Form.useForm<Row>();
+  const [templates, setTemplates] = useState<PrintTemplate[]>([]);
+  const [printing, setPrinting] = useState<{ url: string; view: PrintView } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -35,6 +39,8 @@ export default function ReportViewer(props: Record<string, unknown>) {
       const d = await loadReport(s, base, reportCode ?? Number(params?.id));
       if (!live) return;
       setDef(d);
+      // Print layouts of this report (none: no Print button); a failure here costs only printing.
+      void s.request<PrintTemplate[]>(`${base}/reports/${d.reportId}/print-templates`).then((t) => live && setTemplates(t), () => undefined);
       // The first run, with the parameters' defaults (the form shows the same values).
       const defaults = defaultParams(d);
       setLoading(true);
@@ -106,6 +112,23 @@ export default function ReportViewer(props: Record<string, unknown>) {
   };
 
   const title = def ? s.t(def.reportName, def.reportName) : '';
+  const print = (t: PrintTemplate) => {
+    if (!def || !data) return;
+    const given = values();
+    const view = printView({
+      report: { code: def.reportCode, name: title },
+      columns: shown,
+      rows: data.rows,
+      totals: data.totals,
+      caption,
+      format: (v, c) => formatCell(v, c, dates),
+      params: def.params.filter((p) => given[p.name] !== undefined).map((p) => ({ name: s.t(p.text ?? p.name, p.name), value: String(given[p.name]) })),
+      printedBy: s.user.loginName,
+      printedAt: dayjs().format('YYYY-MM-DD HH:mm'),
+      totalLabel: s.t('hrpt.viewer.total', 'Total'),
+    });
+    setPrinting({ url: `${base}/reports/${def.reportId}/print-templates/${t.templateId}`, view });
+  };
   return (
     <Card data-screen={screen.route} title={title || undefined}>
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
@@ -128,6 +151,16 @@ export default function ReportViewer(props: Record<string, unknown>) {
                 <Button onClick={() => void background()} data-testid="hrpt-background">
                   {s.t('hrpt.viewer.background', 'Run in background')}
                 </Button>
+                {templates.length === 1 && (
+                  <Button onClick={() => print(templates[0]!)} disabled={!data} data-testid="hrpt-print">
+                    {s.t('hrpt.viewer.print', 'Print')}
+                  </Button>
+                )}
+                {templates.length > 1 && (
+                  <Dropdown disabled={!data} menu={{ items: templates.map((t) => ({ key: String(t.templateId), label: t.templateName })), onClick: ({ key }) => print(templates.find((t) => String(t.templateId) === key)!) }}>
+                    <Button data-testid="hrpt-print">{s.t('hrpt.viewer.print', 'Print')}</Button>
+                  </Dropdown>
+                )}
               </Space>
             </Form.Item>
           </Form>
@@ -157,6 +190,7 @@ export default function ReportViewer(props: Record<string, unknown>) {
           }
         />
       </Space>
+      {printing && <PrintPreview url={printing.url} view={printing.view} title={title} onClose={() => setPrinting(null)} />}
     </Card>
   );
 }

@@ -27,6 +27,14 @@ export interface ReportData {
   truncated: boolean;
 }
 
+/** A print layout of a report (server/modules/hrpt/templates.ts). */
+export interface PrintTemplate {
+  templateId: number;
+  templateCode: string;
+  templateName: string;
+  lang: string | null;
+}
+
 /** A report by its id, or by its code among the reports granted to the caller's role. */
 export async function loadReport(s: RendererServices, base: string, idOrCode: number | string): Promise<ReportDef> {
   let id = idOrCode;
