@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
-import { detailButton, lookup, screen } from './flow-kit.ts';
+import { choose, detailButton, lookup, screen } from './flow-kit.ts';
 
 let e: E2E;
 beforeAll(async () => {
@@ -88,6 +88,19 @@ describe('reports (hrpt) in Chromium', () => {
     expect(await frame.locator('a').first().getAttribute('href')).toBeNull();
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await page.context().close();
+  });
+
+  it('a parameter with a value set is chosen from its values and narrows the report', { timeout: 120_000 }, async () => {
+    const status = (await e.ctx.db.query<{ s: string; n: number }>('select status_code as s, count(*)::int as n from sodr_po_header where tenant_id = 1 group by 1 order by 2 desc limit 1')).rows[0]!;
+    const meaning = (await e.ctx.db.query<{ m: string }>("select meaning as m from hpfm_lov_value where lov_code = 'SODR.PO_STATUS' and value = $1 and tenant_id = 0", [status.s])).rows[0]!.m;
+    const page = await e.signIn('buyer', '/hrpt/report-manage/agent/list');
+    const view = screen(page, '/hrpt/report-manage/agent/list');
+    await rowsOf(view).first().waitFor({ timeout: 30_000 });
+    await choose(page, view, 'statusCode', meaning);
+    await view.getByTestId('hrpt-run').click();
+    const counted = async () => (await rowsOf(view).locator('td:nth-child(2)').allTextContents()).reduce((n, t) => n + Number(t.replace(/,/g, '')), 0);
+    await expect.poll(counted, { timeout: 20_000 }).toBe(status.n);
     await page.context().close();
   });
 

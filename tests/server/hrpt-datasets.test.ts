@@ -188,3 +188,23 @@ describe('reports', () => {
     expect(other.statusCode).toBe(404);
   });
 });
+
+describe('a parameter declared with a value set', () => {
+  const agentReport = async () => Number((await s.ctx.db.query<{ id: number }>("select report_id::float8 as id from hrpt_report where report_code = 'RPT_AGENT' and tenant_id = 1")).rows[0]!.id);
+  const run = async (params: Record<string, unknown>) => s.call({ as: 'buyer', method: 'POST', url: `/hrpt/v1/1/reports/${await agentReport()}/data`, payload: { params } });
+
+  it('narrows the report to one of its values, and refuses a value outside it naming the parameter', async () => {
+    const status = (await s.ctx.db.query<{ s: string; n: number }>("select status_code as s, count(*)::int as n from sodr_po_header where tenant_id = 1 group by 1 order by 2 desc limit 1")).rows[0]!;
+    const narrowed = await run({ statusCode: status.s });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    const counts = (narrowed.json().rows as Array<{ order_count: string }>).reduce((n, r) => n + Number(r.order_count), 0);
+    expect(counts).toBe(status.n);
+    const all = (await run({})).json().rows as Array<{ order_count: string }>;
+    expect(all.reduce((n, r) => n + Number(r.order_count), 0)).toBeGreaterThan(status.n);
+
+    const bad = await run({ statusCode: 'NOT_A_STATUS' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'statusCode' });
+    expect(bad.json().message).toMatch(/SODR\.PO_STATUS/);
+  });
+});

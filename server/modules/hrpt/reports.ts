@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
+import type { ReportColumnDef, ReportDataWire } from '../../../renderer/schema/wire/report.ts';
 import type { AuthContext, ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -8,16 +9,7 @@ import { fieldError, type ParamDef, runDataSet, type RunResult, totalsOf } from 
 
 type Row = Record<string, unknown>;
 
-/** A column of a report: D dimension (a category), S statistic (a figure), L plain listed value. */
-export interface ReportColumn {
-  name: string;
-  /** A text key of schemas/i18n or a literal caption. */
-  text?: string;
-  type?: 'D' | 'S' | 'L';
-  format?: 'money' | 'number' | 'integer' | 'percent' | 'date' | 'datetime' | 'text';
-  total?: boolean;
-  hidden?: boolean;
-}
+export type ReportColumn = ReportColumnDef;
 
 export interface ReportDef {
   reportId: number;
@@ -115,12 +107,7 @@ export async function grantedReports(db: Queryable, auth: AuthContext, tenantId:
     .map(({ roleCodes: _r, ...rest }) => rest);
 }
 
-export interface ReportData {
-  columns: Array<ReportColumn & { dataType: 'number' | 'string' }>;
-  rows: Row[];
-  totals: Record<string, string>;
-  truncated: boolean;
-}
+export type ReportData = ReportDataWire;
 
 /** Cross table: first dimension down, second across, the first statistic summed exactly in the cells. */
 function pivot(def: ReportDef, rows: Row[]): { columns: ReportData['columns']; rows: Row[] } {

@@ -1,18 +1,13 @@
 import Decimal from 'decimal.js';
 import type { Database, Queryable } from '../../db/database.ts';
+import type { ReportParamDef } from '../../../renderer/schema/wire/report.ts';
 import { badRequest } from '../../http/errors.ts';
+import { lovValues } from '../hpfm/lov-values.ts';
 import { parseReportSql, SqlRefused } from './sql-guard.ts';
 import { VIEW_SCHEMA } from './views.ts';
 
 /** A declared parameter of a data set (`:name` in its SQL). */
-export interface ParamDef {
-  name: string;
-  text?: string;
-  dataType: 'string' | 'integer' | 'float' | 'date';
-  isRequired?: boolean | number;
-  defaultValue?: string | null;
-  lovCode?: string | null;
-}
+export type ParamDef = ReportParamDef;
 
 export interface RunResult {
   columns: Array<{ name: string; dataType: 'number' | 'string' }>;
@@ -61,6 +56,7 @@ const asText = (v: unknown): unknown =>
  */
 export async function runDataSet(db: Database, tenantId: number, sqlText: string, defs: ParamDef[], given: Record<string, unknown>, limit: number): Promise<RunResult> {
   const statement = prepare(sqlText, defs, given);
+  await checkValueSets(db, tenantId, defs, given);
   try {
     return await db.transaction(async (tx) => {
       await tx.query('set transaction read only');
@@ -69,6 +65,16 @@ export async function runDataSet(db: Database, tenantId: number, sqlText: string
     });
   } catch (e) {
     throw asFieldError(e);
+  }
+}
+
+/** A parameter declared with a value set takes only its values (the viewer offers them; a call may send anything). */
+async function checkValueSets(db: Queryable, tenantId: number, defs: ParamDef[], given: Record<string, unknown>): Promise<void> {
+  for (const d of defs) {
+    const v = given[d.name];
+    if (!d.lovCode || v === undefined || v === null || v === '') continue;
+    const values = await lovValues(db, d.lovCode, tenantId, 'en_US');
+    if (!values.some((x) => x.value === String(v))) throw fieldError(d.name, `${d.name}: "${String(v)}" is not a value of ${d.lovCode}`);
   }
 }
 

@@ -65,9 +65,9 @@ from po_header where ${DATED('creation_date')} group by 1 order by 1`,
     columns: [D('month'), S('order_count', 'integer'), S('amount', 'money')],
   },
   {
-    code: 'AGENT', type: 'ST', chart: 'bar', params: DATE_RANGE,
+    code: 'AGENT', type: 'ST', chart: 'bar', params: [...DATE_RANGE, { name: 'statusCode', text: 'hrpt.param.orderStatus', dataType: 'string', lovCode: 'SODR.PO_STATUS' }],
     sql: `select coalesce(agent_name, '-') as agent_name, count(*) as order_count, sum(amount) as amount
-from po_header where ${DATED('creation_date')} group by 1 order by 3 desc nulls last`,
+from po_header where ${DATED('creation_date')} and (:statusCode is null or status_code = :statusCode) group by 1 order by 3 desc nulls last`,
     columns: [D('agent_name'), S('order_count', 'integer'), S('amount', 'money')],
   },
   {

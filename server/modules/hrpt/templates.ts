@@ -1,16 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import type { PrintTemplateWire } from '../../../renderer/schema/wire/report.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { confinedPath } from '../hfile/file-store.ts';
 
-/** A printable layout of a report, as the viewer offers it. */
-export interface PrintTemplate {
-  templateId: number;
-  templateCode: string;
-  templateName: string;
-  templateTypeCode: string;
-  lang: string | null;
-}
+type PrintTemplate = PrintTemplateWire;
 
 /** Larger markup is not a print layout: refused rather than sent. */
 const MAX_MARKUP = 512 * 1024;

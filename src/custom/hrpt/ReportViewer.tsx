@@ -7,6 +7,7 @@ import { useDateSettings } from '../../../renderer/format/use-date-settings.ts';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
 import { EChart } from '../ops-charts/EChart.tsx';
+import { ParamSelect } from './ParamSelect.tsx';
 import { PrintPreview } from './PrintPreview.tsx';
 import { printView, type PrintView } from './print-view.ts';
 import { chartOption, defaultParams, loadReport, type ParamDef, type PrintTemplate, type ReportData, type ReportDef } from './report-api.ts';
@@ -137,7 +138,7 @@ export default function ReportViewer(props: Record<string, unknown>) {
           <Form form={form} layout="inline" initialValues={Object.fromEntries(def.params.map((p) => [p.name, initial(p)]))} onFinish={() => void run()}>
             {def.params.map((p) => (
               <Form.Item key={p.name} name={p.name} label={s.t(p.text ?? p.name, p.name)} rules={[{ required: p.isRequired === true || Number(p.isRequired) === 1 }]}>
-                {p.dataType === 'date' ? <DatePicker aria-label={s.t(p.text ?? p.name, p.name)} /> : p.dataType === 'string' ? <Input aria-label={s.t(p.text ?? p.name, p.name)} allowClear /> : <InputNumber aria-label={s.t(p.text ?? p.name, p.name)} precision={p.dataType === 'integer' ? 0 : undefined} stringMode />}
+                {p.lovCode ? <ParamSelect name={p.name} lovCode={p.lovCode} label={s.t(p.text ?? p.name, p.name)} /> : p.dataType === 'date' ? <DatePicker aria-label={s.t(p.text ?? p.name, p.name)} /> : p.dataType === 'string' ? <Input aria-label={s.t(p.text ?? p.name, p.name)} allowClear /> : <InputNumber aria-label={s.t(p.text ?? p.name, p.name)} precision={p.dataType === 'integer' ? 0 : undefined} stringMode />}
               </Form.Item>
             ))}
             <Form.Item>

@@ -1,39 +1,15 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { PrintTemplateWire, ReportDataWire, ReportDefWire, ReportParamDef } from '../../../renderer/schema/wire/report.ts';
 import type { ViewerColumn } from './report-format.ts';
 
 type Row = Record<string, unknown>;
 
-/** A report's parameters and definition as the server answers them (server/modules/hrpt/routes.ts). */
-export interface ParamDef {
-  name: string;
-  text?: string;
-  dataType: 'string' | 'integer' | 'float' | 'date';
-  isRequired?: boolean | number;
-  defaultValue?: string | null;
-}
-export interface ReportDef {
-  reportId: number;
-  reportCode: string;
-  reportName: string;
-  reportTypeCode: 'ST' | 'T' | 'C';
-  chartType: 'bar' | 'line' | 'pie' | null;
-  params: ParamDef[];
-}
-export interface ReportData {
-  columns: ViewerColumn[];
-  rows: Row[];
-  totals: Record<string, string>;
-  truncated: boolean;
-}
-
-/** A print layout of a report (server/modules/hrpt/templates.ts). */
-export interface PrintTemplate {
-  templateId: number;
-  templateCode: string;
-  templateName: string;
-  lang: string | null;
-}
+/** A report's parameters and definition as the server answers them (renderer/schema/wire/report.ts). */
+export type ParamDef = ReportParamDef;
+export type ReportDef = ReportDefWire;
+export type ReportData = ReportDataWire;
+export type PrintTemplate = PrintTemplateWire;
 
 /** A report by its id, or by its code among the reports granted to the caller's role. */
 export async function loadReport(s: RendererServices, base: string, idOrCode: number | string): Promise<ReportDef> {

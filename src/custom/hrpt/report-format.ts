@@ -3,16 +3,9 @@
  * without passing through a float; dates in the user's format and zone.
  */
 import { type DateSettings, formatDateValue } from '../../../renderer/format/date.ts';
+import type { ReportDataColumn } from '../../../renderer/schema/wire/report.ts';
 
-export interface ViewerColumn {
-  name: string;
-  text?: string;
-  type?: 'D' | 'S' | 'L';
-  format?: string;
-  total?: boolean;
-  hidden?: boolean;
-  dataType: 'number' | 'string';
-}
+export type ViewerColumn = ReportDataColumn;
 
 /** Digits grouped by thousands, the fraction kept as sent (money to two places). */
 export function groupDecimal(text: string, places?: number): string {
