@@ -123,9 +123,17 @@ describe('reports', () => {
   const reportId = async (code: string, tenant = 1) => Number((await s.ctx.db.query<{ id: number }>('select report_id::float8 as id from hrpt_report where report_code = $1 and tenant_id = $2', [code, tenant])).rows[0]!.id);
 
   it('lists to a buyer the reports granted to the role; others are refused', async () => {
-    const list = await s.call({ as: 'buyer', url: '/hrpt/v1/1/reports' });
+    const list = await s.call({ as: 'buyer', url: '/hrpt/v1/1/reports?size=100' });
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json().content.map((r: { reportCode: string }) => r.reportCode)).toContain('RPT_AMOUNT');
+    const codes = list.json().content.map((r: { reportCode: string }) => r.reportCode) as string[];
+    expect(codes).toContain('RPT_AMOUNT');
+    // Paged as lists are, and searched by a fragment of the code or of the name as the buyer reads it.
+    const first = (await s.call({ as: 'buyer', url: '/hrpt/v1/1/reports?page=0&size=5' })).json();
+    expect(first).toMatchObject({ totalElements: codes.length, totalPages: Math.ceil(codes.length / 5), numberOfElements: 5 });
+    expect((await s.call({ as: 'buyer', url: '/hrpt/v1/1/reports?reportCode=amo' })).json().content.map((r: { reportCode: string }) => r.reportCode)).toEqual(['RPT_AMOUNT']);
+    const byName = (await s.call({ as: 'buyer', url: `/hrpt/v1/1/reports?reportName=${encodeURIComponent('金额')}&size=100` })).json().content as Array<{ reportName: string }>;
+    expect(byName.length).toBeGreaterThan(0);
+    for (const r of byName) expect(r.reportName).toContain('金额');
     const id = await reportId('RPT_AMOUNT');
     const denied = await s.call({ as: 'supplier', method: 'POST', url: `/hrpt/v1/1/reports/${id}/data`, payload: { params: {} } });
     expect(denied.statusCode).toBe(403);

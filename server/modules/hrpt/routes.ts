@@ -7,6 +7,8 @@ import { registerHooks } from '../../resources/hooks.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
 import { captions } from './captions.ts';
 import { checkGrant, grantedReports, loadReport, parseList, parseParamDefs, type ReportColumn, reportData, type ReportDef, reportWorkbook } from './reports.ts';
+import { toPage } from '../../../renderer/schema/wire/page.ts';
+import { pageParams } from '../../resources/list-query.ts';
 import { queueRequest } from './requests.ts';
 import { printTemplates, templateMarkup } from './templates.ts';
 import { fieldError, runDataSet } from './run.ts';
@@ -140,12 +142,17 @@ async function hrptRoutes(app: FastifyInstance, ctx: ServerContext): Promise<voi
     },
   );
 
-  both('get', 'reports', { schema: { params: tenantParams } }, async (req) => {
+  const reportSearch = { type: 'object', properties: { reportCode: { type: 'string', maxLength: 60 }, reportName: { type: 'string', maxLength: 120 }, reportTypeCode: { type: 'string', maxLength: 10 }, page: { type: 'integer', minimum: 0 }, size: { type: 'integer', minimum: 1 } } };
+  both('get', 'reports', { schema: { params: tenantParams, querystring: reportSearch } }, async (req) => {
     const scope = platformScope(req);
     const rows = await grantedReports(ctx.db, scope.auth, scope.tenantId);
     const tr = await captions(ctx.db, scopeTenant(scope), scope.auth.language, rows.map((r) => String(r.reportName)));
-    const content = rows.map((r) => ({ ...r, reportName: tr(String(r.reportName)) }));
-    return { content, totalElements: content.length, number: 0, size: Math.max(content.length, 1), totalPages: 1 };
+    // Searched on what the person reads (the caption in their language) and on the code; paged like any list.
+    const q = req.query as Row;
+    const has = (v: unknown, part: unknown) => !part || String(v ?? '').toLowerCase().includes(String(part).toLowerCase());
+    const found = rows.map((r): Row => ({ ...r, reportName: tr(String(r.reportName)) })).filter((r) => has(r.reportCode, q.reportCode) && has(r.reportName, q.reportName) && (!q.reportTypeCode || r.reportTypeCode === q.reportTypeCode));
+    const { page, size } = pageParams(q);
+    return toPage(found.slice(page * size, page * size + size), page, size, found.length);
   });
 
   both('get', 'reports/:reportId', { schema: { params: tenantParams } }, async (req) => {

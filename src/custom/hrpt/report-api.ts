@@ -15,7 +15,8 @@ export type PrintTemplate = PrintTemplateWire;
 export async function loadReport(s: RendererServices, base: string, idOrCode: number | string): Promise<ReportDef> {
   let id = idOrCode;
   if (typeof idOrCode === 'string') {
-    const list = await s.request<{ content: Array<{ reportId: number; reportCode: string }> }>(`${base}/reports`);
+    // The list searches codes by fragment: the exact code among what it finds.
+    const list = await s.request<{ content: Array<{ reportId: number; reportCode: string }> }>(`${base}/reports`, { query: { reportCode: idOrCode, size: 100 } });
     const hit = list.content.find((r) => r.reportCode === idOrCode);
     if (!hit) throw new Error(s.t('hrpt.viewer.notGranted', 'This report is not granted to your role'));
     id = hit.reportId;
