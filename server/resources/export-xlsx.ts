@@ -1,13 +1,8 @@
-import ExcelJS from 'exceljs';
-import { once } from 'node:events';
-import { setTimeout as delay } from 'node:timers/promises';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { isNumericType } from '../../renderer/schema/types/field-types.ts';
 
 type Row = Record<string, unknown>;
-
-/** What the sheet may run ahead of the compressor and of the response. */
-const BACKLOG_BYTES = 256 * 1024;
 
 /** A column of a sheet: its title and how its cells are typed. */
 export interface SheetColumn {
@@ -58,52 +53,105 @@ function numFmt(c: SheetColumn): string | undefined {
 }
 
 /**
- * Waits until the compressor and the response have taken what the sheet wrote. exceljs' sheet
- * stream never says "wait" (its writes ignore the zip's backpressure), so without this the rows
- * of a fast database outrun the deflater and pile up in memory (≈ 170 MB at 100,000 rows).
+ * The writer thread's heap: exceljs keeps only the current row and the zip's window live, so a
+ * small cap costs nothing and makes V8 collect its garbage as it goes (see xlsx-writer-thread.mjs).
  */
-async function caughtUp(ws: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
-  // The zip's input is a readable-stream v2 PassThrough: its queue length is in `_writableState`.
-  const pipes = ((ws as unknown as { stream: { pipes?: Writable[] } }).stream.pipes ?? []) as Writable[];
-  const queued = (w: Writable) => w.writableLength ?? (w as unknown as { _writableState?: { length: number } })._writableState?.length ?? 0;
-  for (const target of [...pipes, out]) {
-    // 'drain' comes once a refused write has been taken; the timer covers a queue that never refused one.
-    while (queued(target) > BACKLOG_BYTES) {
-      const stop = new AbortController();
-      await Promise.race([once(target, 'drain', { signal: stop.signal }).catch(() => undefined), delay(20)]);
-      stop.abort();
-    }
-  }
-}
+const THREAD_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
 
 /**
- * Streams rows as a one-sheet `.xlsx` with exceljs' streaming writer: each row is committed as it
- * arrives, so a long export never holds the workbook in memory. Values must already be what the
- * cell shows (value-set meanings, not codes); text is never a formula (exceljs writes strings as
- * shared strings, never as formulas).
+ * Most text one post to the thread carries: a page of 2,000 wide rows (60 columns of 200
+ * characters ≈ 24 MB) would not fit the thread's heap at once, so a page goes over in slices.
  */
-export function xlsxStream(sheetName: string, columns: SheetColumn[], rows: AsyncIterable<Row[]>, offsetMinutes: number): Readable {
-  const out = new PassThrough();
-  // Inline strings: a shared-string table is held in memory until the end (≈ 600 MB at 100,000 rows).
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  // Sheet names are at most 31 characters and never hold []:*?/\.
-  const ws = wb.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({ header: c.title, key: c.name, width: Math.min(40, Math.max(10, c.title.length * 2 + 2)), style: numFmt(c) ? { numFmt: numFmt(c) } : {} }));
-  ws.getRow(1).font = { bold: true };
-  void (async () => {
-    try {
-      for await (const batch of rows) {
-        for (let i = 0; i < batch.length; i++) {
-          ws.addRow(columns.map((c) => typedCell(c, batch[i]![c.name], offsetMinutes))).commit();
-          if (i % 500 === 499) await caughtUp(ws, out);
-        }
-        await caughtUp(ws, out);
-      }
-      ws.commit();
-      await wb.commit();
-    } catch (err) {
-      out.destroy(err as Error);
-    }
-  })();
+const POST_CHARS = 1024 * 1024;
+
+/** Roughly what a typed row weighs in the thread: its text, and a little per cell. */
+const rowChars = (cells: unknown[]) => cells.reduce<number>((n, v) => n + 8 + (typeof v === 'string' ? v.length : 0), 0);
+
+export interface XlsxStreamOptions {
+  /** What a cell shows of a row (default: the row's value under the column's name). */
+  value?: (c: SheetColumn, row: Row) => unknown;
+  /** The writer thread's heap limits (the tests make it fail with a tiny one). */
+  threadLimits?: ResourceLimits;
+}
+
+type ThreadMessage = { type: 'more' } | { type: 'done' } | { type: 'data'; chunk: Uint8Array } | { type: 'error'; message: string };
+
+/**
+ * Streams rows as a one-sheet `.xlsx` with exceljs' streaming writer, in a thread of its own: the
+ * rows are typed here and posted in batches; the file comes back chunk by chunk. Backpressure
+ * holds end to end: the thread asks for the next batch only once the response's reader has taken
+ * what it wrote, so a long export never holds the workbook (or its garbage) in memory. Values must
+ * already be what the cell shows (value-set meanings, not codes); text is never a formula (cells
+ * are written as inline strings, never as formulas).
+ */
+export function xlsxStream(
+  sheetName: string,
+  columns: SheetColumn[],
+  rows: AsyncIterable<Row[]>,
+  offsetMinutes: number,
+  opts: XlsxStreamOptions = {},
+): Readable {
+  const value = opts.value ?? ((c: SheetColumn, row: Row) => row[c.name]);
+  const source = rows[Symbol.asyncIterator]();
+  const worker = new Worker(new URL('./xlsx-writer-thread.mjs', import.meta.url), {
+    workerData: {
+      // Sheet names are at most 31 characters and never hold []:*?/\.
+      sheetName: sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1',
+      columns: columns.map((c) => ({ header: c.title, key: c.name, width: Math.min(40, Math.max(10, c.title.length * 2 + 2)), style: numFmt(c) ? { numFmt: numFmt(c) } : {} })),
+    },
+    resourceLimits: opts.threadLimits ?? THREAD_LIMITS,
+  });
+  let finished = false;
+  // Bytes handed to the response that the thread has not been told about (its reader was full).
+  let owed = 0;
+  const out = new Readable({
+    read() {
+      if (owed) worker.postMessage({ type: 'ack', bytes: owed });
+      owed = 0;
+    },
+    destroy(err, callback) {
+      // A failed or abandoned download stops the thread and the page reads.
+      void worker.terminate();
+      source.return?.().catch(() => undefined);
+      callback(err);
+    },
+  });
+  // The typed rows of the current page not yet posted; a slice of at most POST_CHARS goes per request.
+  let typed: unknown[][] = [];
+  const post = () => {
+    let n = 0;
+    for (let chars = 0; n < typed.length && (n === 0 || chars < POST_CHARS); n++) chars += rowChars(typed[n]!);
+    const rows = n === typed.length ? typed : typed.slice(0, n);
+    typed = n === typed.length ? [] : typed.slice(n);
+    worker.postMessage({ type: 'rows', rows });
+  };
+  const fail = (message: string) => out.destroy(new Error(`The .xlsx export failed: ${message}`));
+  worker.on('message', (m: ThreadMessage) => {
+    if (m.type === 'data') {
+      const chunk = Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength);
+      if (out.push(chunk)) worker.postMessage({ type: 'ack', bytes: chunk.length });
+      else owed += chunk.length;
+    } else if (m.type === 'more') {
+      if (typed.length) post();
+      else
+        source.next().then(
+          (next) => {
+            if (out.destroyed) return;
+            if (next.done) return worker.postMessage({ type: 'end' });
+            typed = next.value.map((r) => columns.map((c) => typedCell(c, value(c, r), offsetMinutes)));
+            post();
+          },
+          (err: unknown) => out.destroy(err as Error),
+        );
+    } else if (m.type === 'done') {
+      finished = true;
+      out.push(null);
+      void worker.terminate();
+    } else fail(m.message);
+  });
+  worker.on('error', (err) => fail(err.message));
+  worker.on('exit', (code) => {
+    if (!finished && !out.destroyed) fail(`the writer thread stopped (exit code ${code})`);
+  });
   return out;
 }

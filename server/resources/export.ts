@@ -105,19 +105,27 @@ async function exportResponse(ctx: ServerContext, e: EntityDecl, scope: Scope, p
   // The list may cap the page size below BATCH; paging by what it answered never skips rows.
   const pageSize = first.size;
   const shown = (f: EntityField, row: Record<string, unknown>) => (f.lov && row[meaningOf(f.name)] !== undefined ? row[meaningOf(f.name)] : row[f.name]);
+  const totalElements = first.totalElements;
+  const firstCursor = first.nextCursor;
+  // Only the first page's rows, taken over by the pages below (no closure keeps `first`).
+  let firstRows: Array<Record<string, unknown>> | undefined = first.content as Array<Record<string, unknown>>;
   async function* pages(): AsyncGenerator<Array<Record<string, unknown>>> {
     let sent = 0;
-    let rows = first.content as Record<string, unknown>[];
+    let rows = firstRows!;
+    firstRows = undefined;
     // Each page starts where the last ended (keyset) when the sort allows it, so the last page of a
     // big export costs what the first does; otherwise by offset.
-    let cursor = first.nextCursor;
+    let cursor = firstCursor;
     for (let page = 1; rows.length && sent < total; page++) {
-      const take = rows.slice(0, total - sent);
-      yield take;
-      sent += take.length;
-      if (rows.length < pageSize || sent >= total) break;
+      const last = rows.length < pageSize || rows.length >= total - sent;
+      const n = Math.min(rows.length, total - sent);
+      sent += n;
+      // Handed over, not kept: a page held here while the next one is read would outlive two
+      // young-generation collections and be promoted, growing the old heap with every page.
+      yield rows.splice(0, n);
+      if (last) break;
       const next = await repo.list(scope, { ...filters, page, size: pageSize, ...(cursor ? { cursor } : {}) });
-      rows = next.content as Record<string, unknown>[];
+      rows = next.content as Array<Record<string, unknown>>;
       cursor = next.nextCursor;
     }
   }
@@ -127,18 +135,16 @@ async function exportResponse(ctx: ServerContext, e: EntityDecl, scope: Scope, p
   reply
     .header('content-disposition', `attachment; filename="${e.name}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${title}.${ext}`)}`)
     .header('cache-control', 'no-store')
-    .header('x-export-total', String(first.totalElements))
+    .header('x-export-total', String(totalElements))
     .header('x-export-limit', String(EXPORT_ROW_LIMIT))
-    .header('x-export-truncated', String(first.totalElements > EXPORT_ROW_LIMIT));
+    .header('x-export-truncated', String(totalElements > EXPORT_ROW_LIMIT));
   if (xlsx) {
     const zone = await ctx.db.query<{ tz: string | null }>('select time_zone as tz from iam_user where id = $1', [scope.auth.userId]);
     const sheetColumns = fields.map((f, i) => ({ name: f.name, title: columns[i]!.title, type: f.lov ? 'string' : f.type, precision: (f as { precision?: number }).precision }));
-    const rows = (async function* () {
-      for await (const batch of pages()) yield batch.map((r) => Object.fromEntries(fields.map((f) => [f.name, shown(f, r)])));
-    })();
+    const byName = new Map(fields.map((f) => [f.name, f]));
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .send(xlsxStream(String(title), sheetColumns, rows, zoneOffsetMinutes(zone.rows[0]?.tz)));
+      .send(xlsxStream(String(title), sheetColumns, pages(), zoneOffsetMinutes(zone.rows[0]?.tz), { value: (c, r) => shown(byName.get(c.name)!, r) }));
   }
   const line = (row: Record<string, unknown>) => fields.map((f) => cell(shown(f, row), TEXTUAL.has(f.type) || !!f.lov)).join(',');
   async function* csv() {

@@ -1,32 +1,8 @@
-import ExcelJS from 'exceljs';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
 import { parseCsv } from '../../resources/import-csv.ts';
 import { headerOf, type ImportSheet, type ImportTemplate } from './template.ts';
+import { type Line, readXlsx } from './read-xlsx.ts';
 import type { StagedCell } from './validate-row.ts';
-
-/** A data row of an uploaded sheet: the file's line number and its cells by column code. */
-export interface FileRow {
-  sheetIndex: number;
-  rowNumber: number;
-  data: Record<string, StagedCell>;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An Excel cell as a staged value: dates as `YYYY-MM-DD` (a date-only sheet has no zone), formulas kept as such so the row says so. */
-function excelCell(v: ExcelJS.CellValue): StagedCell {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
-  if (typeof v === 'number' || typeof v === 'string') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'object') {
-    if ('formula' in v || 'sharedFormula' in v) return { formula: String((v as { formula?: string; sharedFormula?: string }).formula ?? (v as { sharedFormula?: string }).sharedFormula ?? '') };
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('text' in v) return String((v as { text: unknown }).text);
-    if ('error' in v) return String((v as { error: unknown }).error);
-  }
-  return String(v as unknown);
-}
 
 /** Header cell → column code: the header in either language or the code, case and spaces aside. */
 function headerIndex(sheet: ImportSheet, header: string[]): Map<number, string> {
@@ -44,47 +20,111 @@ function headerIndex(sheet: ImportSheet, header: string[]): Map<number, string> 
   return out;
 }
 
-function rowsOf(sheet: ImportSheet, lines: Array<{ line: number; cells: StagedCell[] }>, limit: number): FileRow[] {
-  const headerLine = lines.find((l) => l.line === sheet.startLine - 1) ?? lines[0];
-  if (!headerLine) throw badRequest(`Sheet "${sheet.sheetName}" is empty`);
-  const index = headerIndex(sheet, headerLine.cells.map((c) => (c === null ? '' : typeof c === 'object' ? '' : String(c))));
-  const data = lines.filter((l) => l.line > headerLine.line && l.cells.some((c) => c !== null && c !== ''));
-  if (data.length > limit) throw badRequest(`Sheet "${sheet.sheetName}" has ${data.length} rows; this template takes at most ${limit} per file`);
-  return data.map((l) => ({ sheetIndex: sheet.sheetIndex, rowNumber: l.line, data: Object.fromEntries([...index].map(([i, code]) => [code, l.cells[i] ?? null])) }));
+/** Rows staged per chunk of JSON text (one insert statement each). */
+const CHUNK = 1000;
+
+/**
+ * The data rows of one sheet as its lines come in, in order: the header is the line before the
+ * template's start line (or else the first line); every non-empty line after it is a row. Rows are
+ * kept as JSON text (a fraction of the memory of the objects) in the shape the staging insert
+ * reads: `[{s: sheet index, n: line, d: {column code: cell}}]`. Past the template's limit rows are
+ * only counted, so the error can say how many the sheet has.
+ */
+class SheetRows {
+  readonly chunks: string[] = [];
+  count = 0;
+  private pending: Line[] = [];
+  private header?: Line;
+  private index?: Array<[number, string]>;
+  private buffer: Array<{ s: number; n: number; d: Record<string, StagedCell> }> = [];
+
+  constructor(
+    private readonly sheet: ImportSheet,
+    private readonly limit: number,
+  ) {}
+
+  add(lines: Line[]): void {
+    for (const l of lines) {
+      if (this.header) this.row(l);
+      else {
+        this.pending.push(l);
+        // Lines come in order: the start line's header is this one, or there is none and the first line is.
+        if (l.line >= this.sheet.startLine - 1) this.resolve(l.line === this.sheet.startLine - 1 ? l : this.pending[0]!);
+      }
+    }
+  }
+
+  end(): void {
+    if (!this.header) {
+      if (!this.pending.length) throw badRequest(`Sheet "${this.sheet.sheetName}" is empty`);
+      this.resolve(this.pending[0]!);
+    }
+    if (this.count > this.limit) throw badRequest(`Sheet "${this.sheet.sheetName}" has ${this.count} rows; this template takes at most ${this.limit} per file`);
+    this.flush();
+  }
+
+  private resolve(header: Line): void {
+    this.header = header;
+    this.index = [...headerIndex(this.sheet, header.cells.map((c) => (c === null ? '' : typeof c === 'object' ? '' : String(c))))];
+    const rest = this.pending;
+    this.pending = [];
+    for (const l of rest) if (l.line > header.line) this.row(l);
+  }
+
+  private row(l: Line): void {
+    if (!l.cells.some((c) => c !== null && c !== '')) return;
+    if (++this.count > this.limit) return;
+    this.buffer.push({ s: this.sheet.sheetIndex, n: l.line, d: Object.fromEntries(this.index!.map(([i, code]) => [code, l.cells[i] ?? null])) });
+    if (this.buffer.length >= CHUNK) this.flush();
+  }
+
+  private flush(): void {
+    if (this.buffer.length) this.chunks.push(JSON.stringify(this.buffer));
+    this.buffer = [];
+  }
+}
+
+/** The staged rows of an upload: how many, and as JSON chunks for `jsonb_to_recordset` (sheet after sheet in the template's order). */
+export interface StagedRows {
+  count: number;
+  chunks: string[];
 }
 
 const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
 /**
- * The data rows of an uploaded `.xlsx` (each template sheet by its index) or `.csv` (the first
- * sheet only). Anything else, a broken workbook, missing required columns or too many rows is a
- * 400 naming the problem; cell-level problems are left to the rows' validation.
+ * The data rows of an uploaded `.xlsx` (each template sheet by its index, read as a stream in a
+ * thread of its own) or `.csv` (the first sheet only). Anything else, a broken workbook, missing
+ * required columns or too many rows is a 400 naming the problem; cell-level problems are left to
+ * the rows' validation.
  */
-export async function readUpload(template: ImportTemplate, fileName: string, data: Buffer): Promise<FileRow[]> {
+export async function readUpload(template: ImportTemplate, fileName: string, data: Buffer): Promise<StagedRows> {
   if (!template.sheets.length) throw badRequest(`Template ${template.templateCode} has no enabled sheet`);
+  const sheets = new Map(template.sheets.map((s) => [s.sheetIndex, new SheetRows(s, template.maxRows)]));
+  const staged = () => {
+    const all = template.sheets.map((s) => sheets.get(s.sheetIndex)!);
+    return { count: all.reduce((n, r) => n + r.count, 0), chunks: all.flatMap((r) => r.chunks) };
+  };
   if (isZip(data)) {
-    const wb = new ExcelJS.Workbook();
+    let found: number[];
     try {
-      await wb.xlsx.load(data as unknown as ArrayBuffer);
-    } catch {
+      found = await readXlsx(data, [...sheets.keys()], (sheet, lines) => sheets.get(sheet)?.add(lines));
+    } catch (err) {
+      // The rows' own problems (a missing column) say so; anything else is the file's.
+      if (err instanceof HttpError) throw err;
+      if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new HttpError(413, 'error.import.tooLarge', `${fileName} needs more memory to read than an upload may take: split it into smaller files`);
       throw badRequest(`${fileName} is not a readable .xlsx workbook`);
     }
-    return template.sheets.flatMap((sheet) => {
-      const ws = wb.worksheets[sheet.sheetIndex];
-      if (!ws) throw badRequest(`The workbook has no sheet ${sheet.sheetIndex + 1} ("${sheet.sheetName}")`);
-      const lines: Array<{ line: number; cells: StagedCell[] }> = [];
-      ws.eachRow({ includeEmpty: false }, (row, n) => {
-        const cells: StagedCell[] = [];
-        row.eachCell({ includeEmpty: true }, (cell, col) => {
-          cells[col - 1] = excelCell(cell.value);
-        });
-        lines.push({ line: n, cells: Array.from(cells, (c) => c ?? null) });
-      });
-      return rowsOf(sheet, lines, template.maxRows);
-    });
+    for (const sheet of template.sheets) {
+      if (!found.includes(sheet.sheetIndex)) throw badRequest(`The workbook has no sheet ${sheet.sheetIndex + 1} ("${sheet.sheetName}")`);
+      sheets.get(sheet.sheetIndex)!.end();
+    }
+    return staged();
   }
   const text = data.toString('utf8');
   if (!/\.csv$/i.test(fileName) || text.includes('\u0000') || text.includes('\uFFFD')) throw badRequest(`${fileName} is not a spreadsheet: upload the .xlsx template or a UTF-8 .csv`);
-  const sheet = template.sheets[0]!;
-  return rowsOf(sheet, parseCsv(text).map((r) => ({ line: r.line, cells: r.cells })), template.maxRows);
+  const first = sheets.get(template.sheets[0]!.sheetIndex)!;
+  first.add(parseCsv(text));
+  first.end();
+  return { count: first.count, chunks: first.chunks };
 }
