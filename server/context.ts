@@ -12,6 +12,8 @@ export interface ServerConfig {
   allowedRedirectHosts: string[];
   maxFailedLogins: number;
   lockMinutes: number;
+  /** Rows an export writes at most (EXPORT_ROW_LIMIT; 100,000 unless the environment says otherwise). */
+  exportRowLimit?: number;
 }
 
 /** What every route plugin receives: the database, the entity catalogue, the config and the event bus. */

@@ -1,3 +1,4 @@
+import { MAX_SHEET_ROWS } from './resources/export.ts';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -18,13 +19,25 @@ export interface StartOptions {
   demoPassword?: string;
   /** A dumped, already seeded database: tests start from it instead of migrating and seeding. */
   seedImage?: Blob;
+  /** Rows an export writes at most; the environment's EXPORT_ROW_LIMIT, else 100,000. */
+  exportRowLimit?: number;
   logger?: LoggerSetting;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
 
+/** EXPORT_ROW_LIMIT as set: a whole number of rows up to what one sheet holds below its header; a wrong one stops the start, said plainly. */
+function exportRowLimitOf(v: string | undefined): number | undefined {
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SHEET_ROWS) throw new Error(`EXPORT_ROW_LIMIT must be a whole number from 1 to ${MAX_SHEET_ROWS} (rows a sheet holds below its header), not "${v}"`);
+  return n;
+}
+
 /** Opens the database, migrates and seeds it, and builds the HTTP app (not yet listening). */
 export async function createServer(opts: StartOptions): Promise<{ app: FastifyInstance; ctx: ServerContext }> {
+  // Before anything opens: a wrong setting stops the start with nothing to clean up.
+  const exportRowLimit = opts.exportRowLimit ?? exportRowLimitOf(process.env.EXPORT_ROW_LIMIT);
   const entities = loadEntities();
   const db = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, seedImage: opts.seedImage });
   await migrate(db, entities.values());
@@ -39,6 +52,7 @@ export async function createServer(opts: StartOptions): Promise<{ app: FastifyIn
     allowedRedirectHosts: (process.env.ALLOWED_REDIRECT_HOSTS ?? 'localhost:5173,127.0.0.1:5173').split(',').filter(Boolean),
     maxFailedLogins: 5,
     lockMinutes: 15,
+    exportRowLimit,
   };
   const ctx: ServerContext = { db, entities, config, events: new EventBus() };
   const app = await buildApp(ctx, { logger: opts.logger });

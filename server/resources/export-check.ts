@@ -11,7 +11,7 @@ import { EXPORT_ROW_LIMIT } from './export.ts';
  * export here has (EXPORT_ROW_LIMIT), the only limit this server enforces. A caller outside the
  * tenant gets the usual 403.
  */
-export async function exportCheckRoutes(app: FastifyInstance, _ctx: ServerContext): Promise<void> {
+export async function exportCheckRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get(
     '/sbsc/v1/:tenantId/basic-discount-news/export-check',
     {
@@ -23,7 +23,7 @@ export async function exportCheckRoutes(app: FastifyInstance, _ctx: ServerContex
     },
     async (req) => {
       resolveScope(req, 'tenant');
-      return { exportable: true, maxRows: EXPORT_ROW_LIMIT };
+      return { exportable: true, maxRows: ctx.config.exportRowLimit ?? EXPORT_ROW_LIMIT };
     },
   );
 }

@@ -13,6 +13,8 @@ import { xlsxStream, zoneOffsetMinutes } from './export-xlsx.ts';
 
 /** Most rows one export writes; the response says when it stopped there (`x-export-truncated`). */
 export const EXPORT_ROW_LIMIT = 100_000;
+/** What one .xlsx sheet holds below its header row (1,048,576 rows in all). */
+export const MAX_SHEET_ROWS = 1_048_575;
 // Pages of 2,000 rows bound what one export holds in memory; each page is its own query, so a slow
 // download never holds a transaction (with PGlite that would stall every other request).
 const BATCH = 2_000;
@@ -101,7 +103,8 @@ async function exportResponse(ctx: ServerContext, e: EntityDecl, scope: Scope, p
   const repo = new EntityRepository(e, ctx);
   // The first page also validates the filters, so a bad one is a 400 before any byte is sent.
   const first = await repo.list(scope, { ...filters, page: 0, size: BATCH });
-  const total = Math.min(first.totalElements, EXPORT_ROW_LIMIT);
+  const limit = ctx.config.exportRowLimit ?? EXPORT_ROW_LIMIT;
+  const total = Math.min(first.totalElements, limit);
   // The list may cap the page size below BATCH; paging by what it answered never skips rows.
   const pageSize = first.size;
   const shown = (f: EntityField, row: Record<string, unknown>) => (f.lov && row[meaningOf(f.name)] !== undefined ? row[meaningOf(f.name)] : row[f.name]);
@@ -136,8 +139,8 @@ async function exportResponse(ctx: ServerContext, e: EntityDecl, scope: Scope, p
     .header('content-disposition', `attachment; filename="${e.name}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${title}.${ext}`)}`)
     .header('cache-control', 'no-store')
     .header('x-export-total', String(totalElements))
-    .header('x-export-limit', String(EXPORT_ROW_LIMIT))
-    .header('x-export-truncated', String(totalElements > EXPORT_ROW_LIMIT));
+    .header('x-export-limit', String(limit))
+    .header('x-export-truncated', String(totalElements > limit));
   if (xlsx) {
     const zone = await ctx.db.query<{ tz: string | null }>('select time_zone as tz from iam_user where id = $1', [scope.auth.userId]);
     const sheetColumns = fields.map((f, i) => ({ name: f.name, title: columns[i]!.title, type: f.lov ? 'string' : f.type, precision: (f as { precision?: number }).precision }));

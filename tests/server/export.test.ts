@@ -127,3 +127,27 @@ describe('basic-discount-news export check', () => {
     expect((await s.call({ as: 'buyer', url: '/sbsc/v1/2/basic-discount-news/export-check' })).statusCode).toBe(403);
   });
 });
+
+describe('a server started with another export limit', () => {
+  it('writes at most that many rows, says so in the headers and in the export check; a limit no sheet holds stops the start', async () => {
+    const small = await startTestServer({ exportRowLimit: 3 });
+    try {
+      const r = await small.call({ as: 'sysadmin', url: '/iam/hzero/v1/1/users?exportType=DATA&columns=loginName' });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['x-export-limit']).toBe('3');
+      expect(r.headers['x-export-truncated']).toBe('true');
+      expect(lines(r.body.replace(/^\uFEFF/, ''))).toHaveLength(1 + 3);
+      expect((await small.call({ as: 'buyer', url: '/sbsc/v1/1/basic-discount-news/export-check' })).json()).toEqual({ exportable: true, maxRows: 3 });
+    } finally {
+      await small.close();
+    }
+    const before = process.env.EXPORT_ROW_LIMIT;
+    process.env.EXPORT_ROW_LIMIT = '2000000';
+    try {
+      await expect(startTestServer()).rejects.toThrow(/EXPORT_ROW_LIMIT must be a whole number from 1 to 1048575/);
+    } finally {
+      if (before === undefined) delete process.env.EXPORT_ROW_LIMIT;
+      else process.env.EXPORT_ROW_LIMIT = before;
+    }
+  });
+});

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { ServerContext } from '../../../server/context.ts';
+import { MAX_SHEET_ROWS } from '../../../server/resources/export.ts';
 import { encodeCursor, sortTerms } from '../../../server/resources/list-query.ts';
 import { addOrders } from '../../../server/seed/order-seed.ts';
 import { createServer } from '../../../server/start-server.ts';
 import { runTsx } from '../lib/child.ts';
 import { listeningAs } from '../lib/listening.ts';
 import { withPostgres } from '../lib/postgres.ts';
+import { measured } from '../lib/rss.ts';
 import type { ResultRow, Section } from '../lib/report.ts';
 import { median, p95 } from '../lib/stats.ts';
 
@@ -49,6 +51,8 @@ interface Point {
   deepOffset: number;
   searchName: number;
   searchNumber: number;
+  /** Every order exported to .xlsx (the last PostgreSQL size only). */
+  exportAll?: { rows: number; ms: number; mb: number; peakGrowthMb: number };
 }
 
 async function timed(fn: () => Promise<Response>): Promise<number> {
@@ -90,9 +94,25 @@ async function measureAt(repoRoot: string, ctx: ServerContext, url: string, toke
   return point;
 }
 
+/**
+ * Every order of the tenant as .xlsx, the server's resident size sampled meanwhile (the server
+ * runs in this process; the body is counted as it arrives, never held).
+ */
+async function exportAll(url: string, token: string): Promise<{ rows: number; ms: number; mb: number; peakGrowthMb: number }> {
+  const r = await measured(process.pid, async () => {
+    const res = await fetch(`${url}/sodr/v1/${TENANT}/po-headers?exportType=DATA&format=xlsx`, { headers: { authorization: `bearer ${token}` } });
+    if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}`);
+    let bytes = 0;
+    for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+    return { bytes, rows: Math.min(Number(res.headers.get('x-export-total')), Number(res.headers.get('x-export-limit'))) };
+  });
+  return { rows: r.value.rows, ms: r.ms, mb: r.value.bytes / 1024 / 1024, peakGrowthMb: r.peakGrowthMb };
+}
+
 /** Grows one database through the sizes, measuring at each. */
-async function curve(repoRoot: string, opts: { dataDir?: string; databaseUrl?: string }, sizes: number[], log: (s: string) => void): Promise<Point[]> {
-  const { app, ctx } = await createServer(opts);
+async function curve(repoRoot: string, opts: { dataDir?: string; databaseUrl?: string }, sizes: number[], log: (s: string) => void, exportAtLast = false): Promise<Point[]> {
+  // Exports up to what one sheet holds, so the largest size is exported whole.
+  const { app, ctx } = await createServer({ ...opts, exportRowLimit: MAX_SHEET_ROWS });
   try {
     const { url, token } = await listeningAs(app);
     const points: Point[] = [];
@@ -105,6 +125,11 @@ async function curve(repoRoot: string, opts: { dataDir?: string; databaseUrl?: s
         log(`  ${ctx.db.kind}: ${size - have} orders of five lines added in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
       }
       points.push(await measureAt(repoRoot, ctx, url, token, size, log));
+    }
+    if (exportAtLast && points.length) {
+      const last = points[points.length - 1]!;
+      last.exportAll = await exportAll(url, token);
+      log(`  ${ctx.db.kind} ${last.orders}: export of ${last.exportAll.rows} orders to .xlsx in ${Math.round(last.exportAll.ms / 1000)} s, ${last.exportAll.mb.toFixed(0)} MB, RSS +${last.exportAll.peakGrowthMb.toFixed(0)} MB`);
     }
     return points;
   } finally {
@@ -169,13 +194,25 @@ function rowsOf(db: string, points: Point[], final: boolean): ResultRow[] {
     pass: final ? Math.max(last.searchName, last.searchNumber) <= 100 : undefined,
     note: `order number fragment p95 ${last.searchNumber.toFixed(1)} ms`,
   });
+  if (last.exportAll) {
+    rows.push({
+      id: '15',
+      scenario: `${db} at ${n(last.orders)} orders: export of ${n(last.exportAll.rows)} orders to .xlsx (streamed; encoded in a heap-capped thread): peak server RSS growth`,
+      ours: last.exportAll.peakGrowthMb,
+      unit: 'MB',
+      baselines: [],
+      target: final ? '≤ 50 MB' : 'info',
+      pass: final ? last.exportAll.peakGrowthMb <= 50 : undefined,
+      note: `${n(Math.round(last.exportAll.ms / 1000))} s, ${last.exportAll.mb.toFixed(0)} MB file`,
+    });
+  }
   return rows;
 }
 
 export async function scaleScenario(repoRoot: string, log: (s: string) => void): Promise<{ rows: ResultRow[]; details: Section }> {
   const lines: string[] = [];
   const rows: ResultRow[] = [];
-  const pgPoints = await withPostgres(repoRoot, log, (serverUrl) => ownDatabase(serverUrl, (databaseUrl) => curve(repoRoot, { databaseUrl }, PG_SIZES, log)));
+  const pgPoints = await withPostgres(repoRoot, log, (serverUrl) => ownDatabase(serverUrl, (databaseUrl) => curve(repoRoot, { databaseUrl }, PG_SIZES, log, true)));
   if (typeof pgPoints === 'string') rows.push({ id: '15', scenario: 'Cost curve on PostgreSQL', ours: undefined, unit: 'ms', baselines: [], target: '', pass: undefined, note: pgPoints });
   else {
     rows.push(...rowsOf('PostgreSQL', pgPoints, PG_SIZES[PG_SIZES.length - 1] === 1_000_000));

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { DEFAULT_DEMO_PASSWORD } from '../../../server/start-server.ts';
 import { withPostgres } from '../lib/postgres.ts';
+import { measured } from '../lib/rss.ts';
 import type { ResultRow, Section } from '../lib/report.ts';
 import { p95 } from '../lib/stats.ts';
 import { topUpOrders } from './server.ts';
@@ -31,23 +31,6 @@ const freePort = () =>
       s.close(() => resolve(port));
     });
   });
-
-/** Resident set size of a process in MB, from /proc. */
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
-
-/** Runs `fn` while sampling the process's resident size every 20 ms: its result, the time, and the peak growth over the size before. */
-async function measured<T>(pid: number, fn: () => Promise<T>): Promise<{ value: T; ms: number; baseMb: number; peakGrowthMb: number }> {
-  const baseMb = rssMb(pid);
-  let peak = baseMb;
-  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
-  const t0 = performance.now();
-  try {
-    const value = await fn();
-    return { value, ms: performance.now() - t0, baseMb, peakGrowthMb: Math.max(0, Math.max(peak, rssMb(pid)) - baseMb) };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 async function startServer(repoRoot: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
