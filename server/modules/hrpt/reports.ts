@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
-import type { ReportColumnDef, ReportDataWire } from '../../../renderer/schema/wire/report.ts';
+import type { ReportColumnDef, ReportDataWire, ReportDefWire } from '../../../renderer/schema/wire/report.ts';
 import type { AuthContext, ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -11,14 +11,9 @@ type Row = Record<string, unknown>;
 
 export type ReportColumn = ReportColumnDef;
 
-export interface ReportDef {
-  reportId: number;
-  reportCode: string;
-  reportName: string;
-  reportTypeCode: 'ST' | 'T' | 'C';
-  chartType: 'bar' | 'line' | 'pie' | null;
+/** A report as the server holds it: what the viewer reads, plus its columns, statement and limits. */
+export interface ReportDef extends ReportDefWire {
   columns: ReportColumn[];
-  params: ParamDef[];
   limitRows: number;
   datasetId: number;
   sqlText: string;
