@@ -29,6 +29,7 @@ export default mergeConfig(
             environment: 'node',
             include: ['tests/e2e/**/*.test.ts'],
             globalSetup: ['tests/global-setup.ts'],
+            setupFiles: ['tests/e2e/setup.ts'],
             // Generous: a loaded 2-core CI machine runs Chromium and the server side by side.
             testTimeout: 120000,
             hookTimeout: 120000,

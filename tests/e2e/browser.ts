@@ -27,10 +27,17 @@ export interface E2E {
    * status body": a flow that stalls on a slow machine names the refusal in its failure.
    */
   refusals: string[];
+  /** What the pages said went wrong besides refusals: console errors and calls that never got an answer. */
+  troubles: string[];
   /** A bearer token of `user` for calls the test makes itself (setting up data as that person). */
   token(user: string): Promise<string>;
+  /** What every page shows and every refusal and trouble so far: printed when a test fails. */
+  report(): Promise<string>;
   close(): Promise<void>;
 }
+
+/** The browser tests' servers now running in this worker (tests/e2e/setup.ts reports on them when a test fails). */
+export const live = new Set<E2E>();
 
 /** Debian's Chromium, headless, with the flags every browser test uses (never a downloaded browser). */
 export async function launchChromium(): Promise<Browser> {
@@ -59,18 +66,25 @@ export async function startE2E(opts: { postgres?: string } = {}): Promise<E2E> {
   const addr = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   const browser = await launchChromium();
+  const pages: { user: string; page: Page }[] = [];
   const e2e: E2E = {
     baseUrl,
     browser,
     app,
     ctx,
     refusals: [],
+    troubles: [],
     async signIn(user, path = '/workplace') {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
       page.on('pageerror', (e) => {
         throw e;
       });
+      page.on('console', (m) => {
+        if (m.type() === 'error') e2e.troubles.push(`${user} console: ${m.text().slice(0, 300)}`);
+      });
+      page.on('requestfailed', (r) => e2e.troubles.push(`${user} ${r.method()} ${r.url().slice(baseUrl.length)} failed: ${r.failure()?.errorText ?? '?'}`));
+      pages.push({ user, page });
       page.on('response', (r) => {
         if (r.status() < 400 || !r.url().startsWith(baseUrl)) return;
         const call = `${user} ${r.request().method()} ${r.url().slice(baseUrl.length)} → ${r.status()}`;
@@ -110,12 +124,21 @@ export async function startE2E(opts: { postgres?: string } = {}): Promise<E2E> {
       if (!m) throw new Error(`login ${user} failed: ${r.statusCode}`);
       return m[1]!;
     },
+    async report() {
+      const shown = await Promise.all(
+        pages.filter((p) => !p.page.isClosed()).map(async (p) => `${p.user} at ${p.page.url().slice(baseUrl.length)}: ${(await p.page.locator('body').innerText({ timeout: 2000 }).catch(() => '?')).replace(/\s+/g, ' ').slice(0, 400)}`),
+      );
+      return [`refused calls: ${e2e.refusals.join(' | ') || 'none'}`, `troubles: ${e2e.troubles.join(' | ') || 'none'}`, ...shown].join('\n');
+    },
     async close() {
+      live.delete(e2e);
       await browser.close();
       await app.close();
       await pgDb?.drop();
     },
   };
+  live.add(e2e);
   return e2e;
 }
+
 
