@@ -68,7 +68,12 @@ function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProp
     () => m.lines.map((l) => ({ key: l.rfxLineId, head: <span>{`${l.lineNum}. ${l.itemName}`}<br /><small>{`${l.itemCode} · ${l.quantity} ${l.uomCode ?? ''}`}{l.lastPrice !== null ? ` · ${s.t('ssrc.rfxLine.model.lastPrice', 'Last price')} ${money(l.lastPrice)}` : ''}</small></span> })),
     [m, s],
   );
-  const columns: MatrixColumn[] = useMemo(() => m.suppliers.map((x) => ({ key: x.supplierId, title: x.supplierName })), [m]);
+  // A supplier that failed the pretrial keeps its column (the buyer sees what it offered) but is never awarded.
+  const failed = useMemo(() => new Set(m.suppliers.filter((x) => x.pretrialStatus === 'FAILED').map((x) => x.supplierId)), [m]);
+  const columns: MatrixColumn[] = useMemo(
+    () => m.suppliers.map((x) => ({ key: x.supplierId, title: failed.has(x.supplierId) ? <span>{x.supplierName}<br /><small style={{ color: 'var(--app-error-text)' }} data-testid={`pretrial-failed-${x.supplierId}`}>{s.t('ssrc.checkPrice.pretrialFailed', 'Failed pretrial')}</small></span> : x.supplierName })),
+    [m, failed, s],
+  );
   const editable = ['CHECK_PENDING', 'CHECK_REJECTED'].includes(m.rfxStatus);
   const line = (key: MatrixRow['key']) => index.lines.get(Number(key))!;
   const offers = (lineId: number) => index.byLine.get(lineId) ?? [];
@@ -115,7 +120,7 @@ function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProp
               <strong>{money(q.unitPrice)}</strong>
               <small>{`${s.t('ssrc.quotation.model.quotedQuantity', 'Qty')} ${q.quotedQuantity ?? ''} · ${q.deliveryDate ?? ''}`}</small>
               {q.suggested && <small style={{ color: '#389e0d', fontWeight: 600 }}>{s.t('ssrc.checkPrice.suggested', 'Suggested')}</small>}
-              <input type="number" min={0} max={qty} step="any" style={inputStyle} disabled={!editable} value={awards[q.quotationLineId] ?? ''}
+              <input type="number" min={0} max={qty} step="any" style={inputStyle} disabled={!editable || failed.has(q.supplierId)} value={awards[q.quotationLineId] ?? ''}
                 aria-label={`${s.t('ssrc.quotation.model.awardQuantity', 'Awarded quantity')} ${String(r.key)}-${String(c.key)}`}
                 onChange={(e) => setAwards({ ...awards, [q.quotationLineId]: e.target.value === '' ? null : Number(e.target.value) })} data-testid={`award-${String(r.key)}-${String(c.key)}`} />
               <small>{qty ? `${(((awards[q.quotationLineId] ?? 0) / qty) * 100).toFixed(2)}%` : ''}</small>

@@ -2,10 +2,10 @@ import type { RendererServices } from '../../../renderer/runtime/services.ts';
 
 /** The RFx calls of the price check and the supplier's quotation (server/modules/ssrc/rfx/). */
 export interface CheckLine { rfxLineId: number; lineNum: number; itemCode: string; itemName: string; quantity: number; uomCode: string | null; lastPrice: number | null }
-export interface CheckSupplier { supplierId: number; supplierName: string; quotedFlag: number }
+export interface CheckSupplier { supplierId: number; supplierName: string; quotedFlag: number; pretrialStatus?: string }
 export interface CheckCell { quotationLineId: number; rfxLineId: number; supplierId: number; roundNumber: number; unitPrice: number; taxRate: number | null; quotedQuantity: number | null; deliveryDate: string | null; awardQuantity: number | null; awardRatio: number | null; suggested: boolean }
 export interface CheckMatrix { rfxHeaderId: number; rfxNum: string; rfxStatus: string; scoringMethod: string; lines: CheckLine[]; suppliers: CheckSupplier[]; cells: CheckCell[] }
-export interface RfxRow { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; roundNumber: number; quotationEndDate: string; currencyCode: string; objectVersionNumber: number; sealedQuotationFlag?: number; passwordFlag?: number }
+export interface RfxRow { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; roundNumber: number; quotationEndDate: string; bargainEndDate?: string | null; currencyCode: string; objectVersionNumber: number; sealedQuotationFlag?: number; passwordFlag?: number }
 export interface RfxSupplierRow { rfxLineSupplierId: number; supplierId: number; supplierName: string; quotedFlag: number | null; quotedRound: number | null; quotedDate: string | null }
 export interface PublicRfx { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; companyName: string; currencyCode: string; roundNumber: number; quotationStartDate: string; quotationEndDate: string; lines: Array<{ lineNum: number; itemCode: string; itemName: string; quantity: string; uomCode: string | null; neededDate: string | null }> }
 export interface OfflineRow { supplier?: string; lineNum?: string; unitPrice?: string; taxRate?: string; deliveryDate?: string; remark?: string }
@@ -19,6 +19,7 @@ export function rfxApi(s: RendererServices) {
     lines: (id: number | string) => s.request<{ content: CheckLine[] }>(`${base}/rfx/items`, { query: { rfxHeaderId: id, size: 1000 } }),
     myQuotes: (id: number | string) => s.request<{ content: CheckCell[] }>(`${base}/quotation-lines`, { query: { rfxHeaderId: id, currentFlag: 1, size: 1000 } }),
     quote: (id: number | string, lines: QuoteInput[]) => s.request(`${base}/rfx/${id}/quotation`, { method: 'POST', body: { lines } }),
+    withdraw: (id: number | string) => s.request(`${base}/rfx/${id}/quotation`, { method: 'DELETE' }),
     suppliers: (id: number | string) => s.request<{ content: RfxSupplierRow[] }>(`${base}/rfx/suppliers`, { query: { rfxHeaderId: id, size: 1000 } }),
     open: (id: number, password?: string) => s.request<RfxRow>(`${base}/rfx/open`, { method: 'POST', body: { rfxHeaderId: id, ...(password === undefined ? {} : { password }) } }),
     publicRfx: (id: number | string) => s.request<PublicRfx>(`/ssrc/v1/pub/rfx/${id}`),

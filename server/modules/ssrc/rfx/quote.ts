@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
-import { afterCommit } from '../../../db/database.ts';
+import Decimal from 'decimal.js';
+import { afterCommit, type Queryable } from '../../../db/database.ts';
 import { badRequest, BusinessError, forbidden, notFound } from '../../../http/errors.ts';
 import { resolveScope } from '../../../resources/scope.ts';
 
@@ -15,6 +16,8 @@ const closed = (message: string) => new BusinessError('ssrc.quotation.closed', m
  * RFx invited, only while it is in quotation and inside its window, only for the current round.
  * Quoting again in the same round replaces the supplier's lines; a new round's quote becomes the
  * current one. The RFx row is locked (for share) so no opening slips between the check and the write.
+ * While the RFx is bargaining the same call takes the supplier's lower prices (bargainOffer), and
+ * before the quotation end a supplier may withdraw its quotation of the round (DELETE).
  * Answers and refusals name fields and times, never a price.
  */
 export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -30,18 +33,8 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     const rfxId = Number((req.params as Row).id);
     const body = req.body as { supplierId?: number; lines: QuoteLine[] };
     return ctx.db.transaction(async (tx) => {
-      const h = (
-        await tx.query<{ num: string; status: string; start: Date; end: Date; round: number }>(
-          `select rfx_num as num, rfx_status as status, quotation_start_date as start, quotation_end_date as end, round_number::int as round
-             from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2 for share`,
-          [rfxId, scope.tenantId],
-        )
-      ).rows[0];
-      const invited = (await tx.query<{ id: number; name: string }>('select supplier_id::float8 as id, supplier_name as name from ssrc_rfx_supplier where rfx_header_id = $1 and supplier_id = any($2::bigint[]) order by supplier_id', [rfxId, ids])).rows;
-      // Not invited and not there are one answer: an outsider learns nothing about the RFx.
-      if (!h || !invited.length) throw notFound(`RFx ${rfxId} not found`);
-      const supplier = body.supplierId === undefined ? invited[0]! : invited.find((s) => s.id === body.supplierId);
-      if (!supplier) throw refuse('supplierId', `supplierId ${String(body.supplierId)} is not invited to ${h.num}`);
+      const { h, supplier } = await invitedTo(tx, scope.tenantId, rfxId, ids, body.supplierId);
+      if (h.status === 'BARGAINING') return bargainOffer(tx, scope.auth.userId, h, rfxId, supplier, body.lines);
       if (h.status !== 'IN_QUOTATION') throw closed(`${h.num} is ${h.status}: quotations are taken only while it is in quotation`);
       const now = Date.now();
       if (now < new Date(h.start).getTime()) throw closed(`${h.num}: quotations open at ${new Date(h.start).toISOString()}`);
@@ -79,4 +72,82 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, quotedLines: body.lines.length };
     });
   });
+
+  /**
+   * A supplier takes its quotation of the current round back, while quotations are still taken:
+   * its lines of the round go, its quotation of the round before (if any) is its current one again.
+   */
+  app.delete('/ssrc/v1/:tenantId/rfx/:id/quotation', { schema: { params, querystring: { type: 'object', properties: { supplierId: { type: 'integer' } } } } }, async (req) => {
+    const scope = resolveScope(req, 'tenant');
+    const ids = scope.auth.supplierIds;
+    if (!ids) throw forbidden('A quotation is withdrawn by the supplier who sent it');
+    const rfxId = Number((req.params as Row).id);
+    const asked = (req.query as { supplierId?: number }).supplierId;
+    return ctx.db.transaction(async (tx) => {
+      const { h, supplier } = await invitedTo(tx, scope.tenantId, rfxId, ids, asked);
+      if (h.status !== 'IN_QUOTATION' || Date.now() >= new Date(h.end).getTime()) throw closed(`${h.num} is ${h.status === 'IN_QUOTATION' ? 'past its quotation end' : h.status}: a quotation is withdrawn only while quotations are taken`);
+      const gone = await tx.query('delete from ssrc_rfx_quotation_line where rfx_header_id = $1 and supplier_id = $2 and round_number = $3', [rfxId, supplier.id, h.round]);
+      if (!gone.affectedRows) throw closed(`${supplier.name} has no quotation in round ${h.round} of ${h.num} to withdraw`);
+      const prev = (await tx.query<{ round: number | null }>('select max(round_number)::int as round from ssrc_rfx_quotation_line where rfx_header_id = $1 and supplier_id = $2', [rfxId, supplier.id])).rows[0]?.round ?? null;
+      if (prev !== null) await tx.query('update ssrc_rfx_quotation_line set current_flag = 1 where rfx_header_id = $1 and supplier_id = $2 and round_number = $3', [rfxId, supplier.id, prev]);
+      await tx.query('update ssrc_rfx_supplier set quoted_flag = 0, quoted_round = $3, quoted_date = null where rfx_header_id = $1 and supplier_id = $2', [rfxId, supplier.id, prev]);
+      afterCommit(tx, () => ctx.events.publish({ type: 'record.changed', userId: 0, tenantId: scope.tenantId!, payload: { entity: 'rfxHeader', id: rfxId } }));
+      return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, withdrawnLines: gone.affectedRows };
+    });
+  });
+}
+
+interface Invited {
+  h: { num: string; status: string; start: Date; end: Date; round: number; bargainEnd: Date | null };
+  supplier: { id: number; name: string };
+}
+
+/**
+ * The RFx (locked for share: no opening slips in between) and the caller's invited supplier (the
+ * one asked for, else the first). Not invited and not there are one answer: an outsider learns
+ * nothing about the RFx.
+ */
+async function invitedTo(tx: Queryable, tenantId: number | null, rfxId: number, ids: number[], asked?: number): Promise<Invited> {
+  const h = (
+    await tx.query<Invited['h']>(
+      `select rfx_num as num, rfx_status as status, quotation_start_date as start, quotation_end_date as end, round_number::int as round, bargain_end_date as "bargainEnd"
+         from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2 for share`,
+      [rfxId, tenantId],
+    )
+  ).rows[0];
+  const invited = (await tx.query<{ id: number; name: string }>('select supplier_id::float8 as id, supplier_name as name from ssrc_rfx_supplier where rfx_header_id = $1 and supplier_id = any($2::bigint[]) order by supplier_id', [rfxId, ids])).rows;
+  if (!h || !invited.length) throw notFound(`RFx ${rfxId} not found`);
+  const supplier = asked === undefined ? invited[0]! : invited.find((s) => s.id === asked);
+  if (!supplier) throw refuse('supplierId', `supplierId ${String(asked)} is not invited to ${h.num}`);
+  return { h, supplier };
+}
+
+/**
+ * A bargaining offer: until the bargaining deadline, a supplier that quoted (and did not fail the
+ * pretrial) lowers the price of lines it quoted in the current round. The offer replaces the price
+ * on the current quotation (the price before bargaining is kept); a higher price is refused.
+ */
+async function bargainOffer(tx: Queryable, userId: number, h: Invited['h'], rfxId: number, supplier: Invited['supplier'], lines: QuoteLine[]) {
+  if (!h.bargainEnd || Date.now() >= new Date(h.bargainEnd).getTime()) throw closed(`${h.num}: bargaining closed at ${h.bargainEnd ? new Date(h.bargainEnd).toISOString() : '-'}`);
+  const inv = (await tx.query<{ p: string }>('select pretrial_status as p from ssrc_rfx_supplier where rfx_header_id = $1 and supplier_id = $2', [rfxId, supplier.id])).rows[0];
+  if (inv?.p === 'FAILED') throw closed(`${supplier.name} did not pass the pretrial of ${h.num} and takes no part in bargaining`);
+  const current = new Map(
+    (await tx.query<{ id: number; lineId: number; num: number; price: string | null }>('select quotation_line_id::float8 as id, rfx_line_id::float8 as "lineId", line_num::int as num, unit_price::text as price from ssrc_rfx_quotation_line where rfx_header_id = $1 and supplier_id = $2 and current_flag = 1', [rfxId, supplier.id])).rows.map((q) => [Number(q.lineId), q]),
+  );
+  const seen = new Set<number>();
+  lines.forEach((q, i) => {
+    const was = current.get(q.rfxLineId);
+    if (!was) throw refuse(`lines[${i}].rfxLineId`, `rfxLineId ${q.rfxLineId} has no quotation of ${supplier.name} to bargain on`);
+    if (seen.has(q.rfxLineId)) throw refuse(`lines[${i}].rfxLineId`, `rfxLineId ${q.rfxLineId} is offered twice`);
+    seen.add(q.rfxLineId);
+    // Compared as the database keeps the price (numeric), not as binary floats.
+    if (was.price !== null && new Decimal(q.unitPrice).greaterThan(was.price)) throw refuse(`lines[${i}].unitPrice`, `Line ${was.num}: a bargaining offer may lower the price, not raise it`);
+  });
+  for (const q of lines)
+    await tx.query(
+      `update ssrc_rfx_quotation_line set pre_bargain_price = coalesce(pre_bargain_price, unit_price), unit_price = $2, bargained_flag = 1, quoted_date = now(),
+              object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $3 where quotation_line_id = $1`,
+      [current.get(q.rfxLineId)!.id, q.unitPrice, userId],
+    );
+  return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, bargainedLines: lines.length };
 }

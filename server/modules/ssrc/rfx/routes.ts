@@ -6,6 +6,7 @@ import { openRoutes } from './open.ts';
 import { publicRoutes } from './public.ts';
 import { quoteRoutes } from './quote.ts';
 import './rules.ts';
+import './pretrial-bargain.ts';
 import './supplier-messages.ts';
 import { visibilityRoutes } from './visibility.ts';
 

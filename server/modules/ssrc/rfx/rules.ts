@@ -135,8 +135,9 @@ registerHooks('rfxSupplier', {
   async beforeCreate(values, { tx }) {
     await draftOnly(tx, values.rfxHeaderId, 'invited suppliers');
   },
-  async beforeWrite(current, _action, { tx }) {
-    await draftOnly(tx, current.rfxHeaderId, 'invited suppliers');
+  async beforeWrite(current, action, { tx }) {
+    // The pretrial's pass and fail are moves of their own, taken after opening (pretrial.ts).
+    if (action === 'update' || action === 'delete') await draftOnly(tx, current.rfxHeaderId, 'invited suppliers');
   },
   async afterWrite(row, action, { tx, tenantId }) {
     if (action !== 'create' && action !== 'update') return;
