@@ -60,8 +60,12 @@ describe('pretrial and bargaining of an RFx', () => {
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from ssrc_rfx_quotation_line where rfx_header_id = $1 and supplier_id = $2', [id, sup.S0001]))[0]!.n).toBe(0);
     await expect.poll(() => entry.getByTestId('price-1').inputValue()).toBe('');
     await entry.getByTestId('price-1').fill('4.60');
+    await entry.getByTestId('tax-1').fill('13');
+    await entry.getByTestId('validity-1').fill('2027-06-30');
     await entry.getByTestId('price-2').fill('0.90');
     await entry.getByTestId('quotation-send').click();
+    const terms = async () => (await q<{ t: string; v: string }>("select tax_rate::text as t, to_char(validity_date, 'YYYY-MM-DD') as v from ssrc_rfx_quotation_line where rfx_header_id = $1 and supplier_id = $2 and line_num = 1", [id, sup.S0001]))[0];
+    await expect.poll(async () => [Number((await terms())?.t), (await terms())?.v]).toEqual([13, '2027-06-30']);
     // S0003 quotes lower on line 1 through the API (its own screen is tested elsewhere).
     const lines = await q<{ id: number }>('select rfx_line_id::float8 as id from ssrc_rfx_line where rfx_header_id = $1 order by line_num', [id]);
     expect((await api('supplier3', 'POST', `${T}/rfx/${id}/quotation`, { lines: [{ rfxLineId: lines[0]!.id, unitPrice: 4.1 }, { rfxLineId: lines[1]!.id, unitPrice: 1.05 }] })).status).toBe(200);
@@ -118,6 +122,8 @@ describe('pretrial and bargaining of an RFx', () => {
     await offer.getByTestId('price-1').fill('3.95');
     await offer.getByTestId('quotation-send').click();
     await expect.poll(async () => (await q<{ p: string }>('select unit_price::text as p from ssrc_rfx_quotation_line where rfx_line_id = $1 and supplier_id = $2 and current_flag = 1', [lines[0]!.id, sup.S0001]))[0]!.p).toMatch(/^3\.95/);
+    // The offer changed the price only: the terms stay as quoted.
+    expect([Number((await terms())?.t), (await terms())?.v]).toEqual([13, '2027-06-30']);
 
     // The buyer ends bargaining; the check shows the lower price suggested, S0003 marked and not awardable.
     await buyer.goto(`${e.baseUrl}/ssrc/inquiry-hall/rfx-detail/${id}`);

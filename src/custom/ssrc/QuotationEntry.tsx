@@ -32,7 +32,7 @@ export default function QuotationEntry(props: Record<string, unknown>) {
     setRfx(h);
     setLines(l.content);
     const mine = q.content.filter((c) => c.roundNumber === h.roundNumber);
-    setQuotes(Object.fromEntries(mine.map((c) => [c.rfxLineId, { unitPrice: c.unitPrice, deliveryDate: c.deliveryDate ?? undefined }])));
+    setQuotes(Object.fromEntries(mine.map((c) => [c.rfxLineId, { unitPrice: c.unitPrice, deliveryDate: c.deliveryDate ?? undefined, taxRate: c.taxRate ?? undefined, validityDate: c.validityDate ?? undefined }])));
     setQuoted(new Set(mine.map((c) => c.rfxLineId)));
   }, []);
   const load = useCallback(() => fetchAll().then(apply), [fetchAll, apply]);
@@ -61,7 +61,16 @@ export default function QuotationEntry(props: Record<string, unknown>) {
   };
   const send = () =>
     busyWith(
-      () => api.quote(rfxId, offered.map((l) => ({ rfxLineId: l.rfxLineId, unitPrice: quotes[l.rfxLineId]!.unitPrice!, ...(!bargaining && quotes[l.rfxLineId]?.deliveryDate ? { deliveryDate: quotes[l.rfxLineId]!.deliveryDate } : {}) }))),
+      () =>
+        api.quote(
+          rfxId,
+          offered.map((l) => {
+            const { unitPrice, deliveryDate, taxRate, validityDate } = quotes[l.rfxLineId]!;
+            // A bargaining offer is a price only: the terms stay as quoted.
+            const terms = bargaining ? {} : { ...(deliveryDate ? { deliveryDate } : {}), ...(typeof taxRate === 'number' ? { taxRate } : {}), ...(validityDate ? { validityDate } : {}) };
+            return { rfxLineId: l.rfxLineId, unitPrice: unitPrice!, ...terms };
+          }),
+        ),
       s.t('ssrc.quotation.sent', 'Quotation sent'),
     );
   const withdraw = async () => {
@@ -86,7 +95,9 @@ export default function QuotationEntry(props: Record<string, unknown>) {
           { title: s.t('ssrc.rfxLine.model.quantity', 'Quantity'), dataIndex: 'quantity', width: 100 },
           { title: s.t('ssrc.rfxLine.model.uomCode', 'UOM'), dataIndex: 'uomCode', width: 70 },
           { title: s.t('ssrc.quotation.model.unitPrice', 'Unit price'), width: 160, render: (_: unknown, l: CheckLine) => <InputNumber min={0} disabled={!editable(l)} value={quotes[l.rfxLineId]?.unitPrice ?? null} onChange={(v) => set(l.rfxLineId, { unitPrice: v === null ? undefined : Number(v) })} aria-label={`${s.t('ssrc.quotation.model.unitPrice', 'Unit price')} ${l.lineNum}`} data-testid={`price-${l.lineNum}`} /> },
+          { title: s.t('ssrc.quotation.model.taxRate', 'Tax rate'), width: 110, render: (_: unknown, l: CheckLine) => <InputNumber min={0} max={100} disabled={!editable(l) || bargaining} value={quotes[l.rfxLineId]?.taxRate ?? null} onChange={(v) => set(l.rfxLineId, { taxRate: v === null ? undefined : Number(v) })} aria-label={`${s.t('ssrc.quotation.model.taxRate', 'Tax rate')} ${l.lineNum}`} data-testid={`tax-${l.lineNum}`} /> },
           { title: s.t('ssrc.quotation.model.deliveryDate', 'Delivery date'), width: 170, render: (_: unknown, l: CheckLine) => <Input type="date" disabled={!editable(l) || bargaining} value={quotes[l.rfxLineId]?.deliveryDate ?? ''} onChange={(e) => set(l.rfxLineId, { deliveryDate: e.target.value || undefined })} aria-label={`${s.t('ssrc.quotation.model.deliveryDate', 'Delivery date')} ${l.lineNum}`} /> },
+          { title: s.t('ssrc.quotation.model.validityDate', 'Valid until'), width: 170, render: (_: unknown, l: CheckLine) => <Input type="date" disabled={!editable(l) || bargaining} value={quotes[l.rfxLineId]?.validityDate ?? ''} onChange={(e) => set(l.rfxLineId, { validityDate: e.target.value || undefined })} aria-label={`${s.t('ssrc.quotation.model.validityDate', 'Valid until')} ${l.lineNum}`} data-testid={`validity-${l.lineNum}`} /> },
         ]}
       />
     </Card>

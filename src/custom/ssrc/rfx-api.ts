@@ -10,14 +10,14 @@ export interface RfxSupplierRow { rfxLineSupplierId: number; supplierId: number;
 export interface PublicRfx { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; companyName: string; currencyCode: string; roundNumber: number; quotationStartDate: string; quotationEndDate: string; lines: Array<{ lineNum: number; itemCode: string; itemName: string; quantity: string; uomCode: string | null; neededDate: string | null }> }
 export interface OfflineRow { supplier?: string; lineNum?: string; unitPrice?: string; taxRate?: string; deliveryDate?: string; remark?: string }
 export interface StagedRow { row: number; valid: boolean; errors: Array<{ field: string; message: string }>; supplierName?: string }
-export interface QuoteInput { rfxLineId: number; unitPrice: number; deliveryDate?: string; taxRate?: number }
+export interface QuoteInput { rfxLineId: number; unitPrice: number; deliveryDate?: string; taxRate?: number; validityDate?: string }
 
 export function rfxApi(s: RendererServices) {
   const base = `/ssrc/v1/${s.user.tenantId}`;
   return {
     rfx: (id: number | string) => s.request<RfxRow>(`${base}/rfx/${id}`),
     lines: (id: number | string) => s.request<{ content: CheckLine[] }>(`${base}/rfx/items`, { query: { rfxHeaderId: id, size: 1000 } }),
-    myQuotes: (id: number | string) => s.request<{ content: CheckCell[] }>(`${base}/quotation-lines`, { query: { rfxHeaderId: id, currentFlag: 1, size: 1000 } }),
+    myQuotes: (id: number | string) => s.request<{ content: Array<CheckCell & { validityDate: string | null }> }>(`${base}/quotation-lines`, { query: { rfxHeaderId: id, currentFlag: 1, size: 1000 } }),
     quote: (id: number | string, lines: QuoteInput[]) => s.request(`${base}/rfx/${id}/quotation`, { method: 'POST', body: { lines } }),
     withdraw: (id: number | string) => s.request(`${base}/rfx/${id}/quotation`, { method: 'DELETE' }),
     suppliers: (id: number | string) => s.request<{ content: RfxSupplierRow[] }>(`${base}/rfx/suppliers`, { query: { rfxHeaderId: id, size: 1000 } }),
