@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type E2E, startE2E } from './browser.ts';
-import { apiOf, detailButton, okConfirm, reaches as reachesStatus, screen, sqlOf, typeDate } from './flow-kit.ts';
+import { apiOf, detailButton, okConfirm, reaches as reachesStatus, type Row, screen, sqlOf, typeDate } from './flow-kit.ts';
 
 /**
  * After the quotes, in the screens of the buyer and two suppliers against one server: a supplier
@@ -25,10 +25,10 @@ const reaches = (id: number, want: string) => reachesStatus(() => e, `RFx ${id}`
 const verdict = async (id: number, num: string) => (await q<{ p: string; r: string | null }>('select i.pretrial_status as p, i.pretrial_remark as r from ssrc_rfx_supplier i join sslm_supplier s on s.supplier_id = i.supplier_id where i.rfx_header_id = $1 and s.supplier_num = $2', [id, num]))[0]!;
 
 /** A released, open (not sealed) RFx of two lines whose template allows bargaining, inviting S0001 and S0003. */
-async function releasedRfx(): Promise<{ id: number; num: string; sup: Record<string, number> }> {
+async function releasedRfx(rules: Row = {}): Promise<{ id: number; num: string; sup: Record<string, number> }> {
   const sup = Object.fromEntries((await q<{ num: string; id: number }>("select supplier_num as num, supplier_id::float8 as id from sslm_supplier where tenant_id = 1 and supplier_num in ('S0001', 'S0003')")).map((r) => [r.num, r.id]));
   const code = `BG${Date.now()}`;
-  const tpl = (await api('buyer', 'POST', `${T}/source-template`, { templateCode: code, templateName: `Bargaining ${code}`, sourceCategory: 'RFQ', sourceMethod: 'INVITE', scoringMethod: 'LOWEST_PRICE', roundLimit: 1, sealedQuotationFlag: 0, bargainFlag: 1 })).json();
+  const tpl = (await api('buyer', 'POST', `${T}/source-template`, { templateCode: code, templateName: `Bargaining ${code}`, sourceCategory: 'RFQ', sourceMethod: 'INVITE', scoringMethod: 'LOWEST_PRICE', roundLimit: 1, sealedQuotationFlag: 0, bargainFlag: 1, ...rules })).json();
   expect((await api('buyer', 'POST', `${T}/source-template/${String(tpl.templateId)}/actions/release`, { objectVersionNumber: tpl.objectVersionNumber })).status).toBe(200);
   const start = new Date(Date.now() - 60_000).toISOString();
   const end = new Date(Date.now() + 3_600_000).toISOString();
@@ -138,5 +138,34 @@ describe('pretrial and bargaining of an RFx', () => {
     expect(await matrix.innerText()).toContain('3.95');
     expect(await buyer.getByTestId(`award-${lines[0]!.id}-${sup.S0003}`).isDisabled()).toBe(true);
     expect(await buyer.getByTestId(`award-${lines[0]!.id}-${sup.S0001}`).isDisabled()).toBe(false);
+  });
+
+  it('weighs the buyer\'s scores with the prices in the price check', async () => {
+    const st = (await q<{ id: number }>("select template_id::float8 as id from ssrc_score_template where tenant_id = 1 and template_code = 'ST-GENERAL'"))[0]!.id;
+    const { id, sup } = await releasedRfx({ scoringMethod: 'WEIGHTED_SCORE', scoreTemplateId: st });
+    const lines = await q<{ id: number }>('select rfx_line_id::float8 as id from ssrc_rfx_line where rfx_header_id = $1 order by line_num', [id]);
+    for (const [user, price] of [['supplier', 2], ['supplier3', 1.6]] as const) expect((await api(user, 'POST', `${T}/rfx/${id}/quotation`, { lines: [{ rfxLineId: lines[0]!.id, unitPrice: price }] })).status).toBe(200);
+    await q("update ssrc_rfx_header set quotation_end_date = now() - interval '1 second' where rfx_header_id = $1", [id]);
+    for (const move of ['open', 'startCheck']) {
+      const h = (await api('buyer', 'GET', `${T}/rfx/${id}`)).json();
+      expect((await api('buyer', 'POST', `${T}/rfx/${id}/actions/${move}`, { objectVersionNumber: h.objectVersionNumber })).status).toBe(200);
+    }
+    const el = Object.fromEntries((await q<{ code: string; id: number }>('select indicate_code as code, indicate_id::float8 as id from ssrc_score_indicate where template_id = $1', [st])).map((r) => [r.code, r.id]));
+
+    // Before scoring, the elements' defaults (80) count: S0003's lower price wins.
+    const buyer = await e.signIn('buyer', `/ssrc/inquiry-hall/check-price?rfxId=${id}`);
+    const total = (n: string) => buyer.getByTestId(`score-total-${lines[0]!.id}-${sup[n]}`);
+    await expect.poll(() => total('S0003').textContent()).toMatch(/92\.00/);
+    const grid = buyer.getByTestId('score-grid');
+    for (const [n, quality, delivery] of [['S0001', '100', '100'], ['S0003', '40', '50']] as const) {
+      await grid.getByTestId(`score-${sup[n]}-${el.QUALITY}`).fill(quality);
+      await grid.getByTestId(`score-${sup[n]}-${el.DELIVERY}`).fill(delivery);
+    }
+    await grid.getByTestId('score-save').click();
+    // S0001: 80 × 60% + 100 × 25% + 100 × 15% = 88; S0003: 100 × 60% + 40 × 25% + 50 × 15% = 77.5.
+    await expect.poll(() => total('S0001').textContent()).toMatch(/88\.00/);
+    expect(await total('S0003').textContent()).toMatch(/77\.50/);
+    expect(await buyer.getByTestId('check-matrix').locator('td', { has: total('S0001') }).innerText()).toMatch(/推荐|Suggested/);
+    expect((await q<{ n: number }>('select count(*)::int as n from ssrc_rfx_score where rfx_header_id = $1', [id]))[0]!.n).toBe(4);
   });
 });

@@ -148,3 +148,55 @@ describe('pretrial and bargaining after opening', () => {
     expect((await rfx(other.id)).rfxStatus).toBe('OPENED');
   });
 });
+
+describe('a weighted-score RFx', () => {
+  it('needs a released score template to release its source template', async () => {
+    const tpl = await ok('buyer', 'POST', `${T}/source-template`, { templateCode: `W${Date.now()}`, templateName: 'Weighted without elements', sourceCategory: 'RFQ', sourceMethod: 'INVITE', scoringMethod: 'WEIGHTED_SCORE', roundLimit: 1 });
+    const r = await call('buyer', 'POST', `${T}/source-template/${String(tpl.templateId)}/actions/release`, { objectVersionNumber: tpl.objectVersionNumber });
+    expect([r.status, r.body.field]).toEqual([400, 'scoreTemplateId']);
+  });
+
+  it('suggests the best weighted score, not the lowest price, from the prices and the buyer\'s scores', async () => {
+    // ST-GENERAL: price 60 (lowest-price method), quality 25, delivery 15, each 0–100.
+    const st = await one<{ id: number }>("select template_id::float8 as id from ssrc_score_template where tenant_id = 1 and template_code = 'ST-GENERAL'");
+    const el = Object.fromEntries((await s.ctx.db.query<{ code: string; id: number }>('select indicate_code as code, indicate_id::float8 as id from ssrc_score_indicate where template_id = $1', [st.id])).rows.map((r) => [r.code, r.id]));
+    const end = iso(6_000);
+    const { id, L } = await released({ sealedQuotationFlag: 0, scoringMethod: 'WEIGHTED_SCORE', scoreTemplateId: st.id }, end);
+    expect((await rfx(id)).scoreTemplateId).toBe(st.id);
+    expect((await quote(id, 'supplier', [[L[0]!.rfxLineId, 2]])).status).toBe(200);
+    expect((await quote(id, 'supplier3', [[L[0]!.rfxLineId, 1.6]])).status).toBe(200);
+    await sleepUntil(end);
+    expect((await act(id, 'open')).body.rfxStatus).toBe('OPENED');
+
+    const refusedScore = async (scores: Row[], as = 'buyer') => call(as, 'POST', `${T}/rfx/${id}/scores`, { scores });
+    expect((await refusedScore([{ supplierId: ids.S0001, indicateId: el.QUALITY, score: 90 }], 'supplier')).status).toBe(403);
+    for (const [bad, field] of [
+      [{ supplierId: ids.S0001, indicateId: el.PRICE, score: 90 }, 'scores[0].indicateId'],
+      [{ supplierId: ids.S0001, indicateId: el.QUALITY, score: 101 }, 'scores[0].score'],
+      [{ supplierId: 999999, indicateId: el.QUALITY, score: 50 }, 'scores[0].supplierId'],
+    ] as const) {
+      const r = await refusedScore([bad]);
+      expect([r.status, r.body.field]).toEqual([400, field]);
+    }
+    await ok('buyer', 'POST', `${T}/rfx/${id}/scores`, { scores: [
+      { supplierId: ids.S0001, indicateId: el.QUALITY, score: 100 }, { supplierId: ids.S0001, indicateId: el.DELIVERY, score: 100 },
+      { supplierId: ids.S0003, indicateId: el.QUALITY, score: 40 }, { supplierId: ids.S0003, indicateId: el.DELIVERY, score: 50 },
+    ] });
+    // S0003: price 100 × 60% + 40 × 25% + 50 × 15% = 77.5; S0001: 100 × 1.6 / 2 = 80 → 48 + 25 + 15 = 88.
+    const cells = (await ok('buyer', 'GET', `${T}/rfx/${id}/check`)).cells as Row[];
+    const line1 = cells.filter((c) => c.rfxLineId === L[0]!.rfxLineId).map((c) => [c.supplierId, c.score, c.suggested]);
+    expect(line1.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([[ids.S0001, 88, true], [ids.S0003, 77.5, false]].sort((a, b) => Number(a[0]) - Number(b[0])));
+    const grid = await ok('buyer', 'GET', `${T}/rfx/${id}/scores`);
+    expect([grid.editable, (grid.indicators as Row[]).map((i) => i.indicateType), (grid.scores as Row[]).length]).toEqual([true, ['PRICE', 'TECHNOLOGY', 'BUSINESS'], 4]);
+  });
+
+  it('is not scored when it is awarded by the lowest price', async () => {
+    const end = iso(4_000);
+    const { id, L } = await released({ sealedQuotationFlag: 0 }, end);
+    expect((await quote(id, 'supplier', [[L[0]!.rfxLineId, 2]])).status).toBe(200);
+    await sleepUntil(end);
+    expect((await act(id, 'open')).body.rfxStatus).toBe('OPENED');
+    const el = await one<{ id: number }>("select i.indicate_id::float8 as id from ssrc_score_indicate i join ssrc_score_template t on t.template_id = i.template_id where t.template_code = 'ST-GENERAL' and t.tenant_id = 1 and i.indicate_code = 'QUALITY'");
+    expect(refused(await call('buyer', 'POST', `${T}/rfx/${id}/scores`, { scores: [{ supplierId: ids.S0001, indicateId: el.id, score: 50 }] }))).toBe(true);
+  });
+});

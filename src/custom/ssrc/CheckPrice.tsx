@@ -4,6 +4,7 @@ import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
 import { ComparisonMatrix, type MatrixColumn, type MatrixRow } from '../../../renderer/widgets/comparison-matrix/ComparisonMatrix.tsx';
 import { type CheckMatrix, rfxApi, rfxIdFromQuery } from './rfx-api.ts';
+import { ScoreGrid } from './ScoreGrid.tsx';
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 6 }));
 
@@ -12,6 +13,7 @@ const money = (n: number | null | undefined) => (n === null || n === undefined ?
  * quotation (price, quantity, delivery), the suggested winner of each line highlighted, an award
  * quantity per cell (a line may be split), the awarded share and the saving against the line's
  * last price. The server refuses an award above a line's quantity; the page shows its message.
+ * A weighted-score RFx shows each offer's weighted score and, below, the buyer's scores to enter.
  */
 export default function CheckPrice(props: Record<string, unknown>) {
   const { screen } = props as { screen: Screen };
@@ -119,6 +121,7 @@ function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProp
             <div style={cellStyle}>
               <strong>{money(q.unitPrice)}</strong>
               <small>{`${s.t('ssrc.quotation.model.quotedQuantity', 'Qty')} ${q.quotedQuantity ?? ''} · ${q.deliveryDate ?? ''}`}</small>
+              {q.score !== null && q.score !== undefined && <small data-testid={`score-total-${String(r.key)}-${String(c.key)}`}>{`${s.t('ssrc.checkPrice.total', 'Weighted score')} ${q.score.toFixed(2)}`}</small>}
               {q.suggested && <small style={{ color: '#389e0d', fontWeight: 600 }}>{s.t('ssrc.checkPrice.suggested', 'Suggested')}</small>}
               <input type="number" min={0} max={qty} step="any" style={inputStyle} disabled={!editable || failed.has(q.supplierId)} value={awards[q.quotationLineId] ?? ''}
                 aria-label={`${s.t('ssrc.quotation.model.awardQuantity', 'Awarded quantity')} ${String(r.key)}-${String(c.key)}`}
@@ -134,6 +137,7 @@ function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProp
           return <span style={{ color: a > l.quantity ? 'var(--app-error-text)' : undefined }}>{`${a} / ${l.quantity}`}<br />{saving(l.rfxLineId)}</span>;
         }}
       />
+      {m.scoringMethod === 'WEIGHTED_SCORE' && <ScoreGrid rfxId={m.rfxHeaderId} onSaved={load} />}
     </Card>
   );
 }

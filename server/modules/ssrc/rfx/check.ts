@@ -3,6 +3,7 @@ import type { ServerContext } from '../../../context.ts';
 import { badRequest, BusinessError, forbidden, notFound } from '../../../http/errors.ts';
 import { checkPermissionCode } from '../../../resources/permissions.ts';
 import { resolveScope } from '../../../resources/scope.ts';
+import { indicatorsOf, scoresOf, weightedScores } from './scoring.ts';
 import { OPENED_STATUSES } from './statuses.ts';
 
 type Row = Record<string, unknown>;
@@ -11,8 +12,8 @@ const refuse = (field: string, message: string) => Object.assign(badRequest(mess
 
 /**
  * Check price (`/ssrc/inquiry-hall/check-price`): the matrix of lines × suppliers with each
- * current quotation, the suggested winner of each line (lowest price; the weighted score needs
- * the score templates, so it ranks by price too until those exist) and the saving against the
+ * current quotation, the suggested winner of each line (lowest price; with the weighted-score
+ * method and a score template, the highest weighted score: scoring.ts) and the saving against the
  * line's last price; and the award: quantities per quotation, each line at most its quantity,
  * never to a supplier that failed the pretrial.
  */
@@ -51,8 +52,20 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     const num = (v: unknown) => (v === null ? null : Number(v));
     const cells = (JSON.parse(packed) as unknown[][]).map(([quotationLineId, rfxLineId, supplierId, roundNumber, unitPrice, taxRate, quotedQuantity, deliveryDate, awardQuantity, awardRatio]) => ({
       quotationLineId: Number(quotationLineId), rfxLineId: Number(rfxLineId), supplierId: Number(supplierId), roundNumber: Number(roundNumber),
-      unitPrice: num(unitPrice), taxRate: num(taxRate), quotedQuantity: num(quotedQuantity), deliveryDate: deliveryDate as string | null, awardQuantity: num(awardQuantity), awardRatio: num(awardRatio), suggested: false,
+      unitPrice: num(unitPrice), taxRate: num(taxRate), quotedQuantity: num(quotedQuantity), deliveryDate: deliveryDate as string | null, awardQuantity: num(awardQuantity), awardRatio: num(awardRatio), suggested: false, score: null as number | null,
     }));
+    const indicators = h.method === 'WEIGHTED_SCORE' ? await indicatorsOf(ctx.db, id) : [];
+    if (indicators.length) {
+      // Weighted score: the highest total of each line is suggested (every one of equal totals).
+      const totals = weightedScores(indicators, cells, await scoresOf(ctx.db, id), failed);
+      const best = new Map<number, number>();
+      for (const c of cells) {
+        c.score = totals.get(c) ?? null;
+        if (c.score !== null && !(best.get(c.rfxLineId)! >= c.score)) best.set(c.rfxLineId, c.score);
+      }
+      for (const c of cells) c.suggested = c.score !== null && best.get(c.rfxLineId) === c.score;
+      return { rfxHeaderId: id, rfxNum: h.num, rfxStatus: h.status, scoringMethod: h.method, lines, suppliers, cells };
+    }
     // Suggested: the lowest price of each line (every one of equal lowest prices, as a rank would),
     // among the suppliers that did not fail the pretrial.
     const lowest = new Map<number, number>();

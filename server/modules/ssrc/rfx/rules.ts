@@ -14,7 +14,7 @@ const status = (message: string) => new BusinessError('error.status.transition',
 async function copyTemplate(tx: Queryable, tenantId: number, row: Row): Promise<void> {
   const t = await tx.query<Row>(
     `select template_status as "templateStatus", source_category as "sourceCategory", sealed_quotation_flag as "sealed", round_limit as "roundLimit", bargain_flag as "bargain",
-            show_rank_flag as "showRank", scoring_method as "scoringMethod", release_approval_flag as "releaseApproval", result_approval_flag as "resultApproval"
+            show_rank_flag as "showRank", scoring_method as "scoringMethod", release_approval_flag as "releaseApproval", result_approval_flag as "resultApproval", score_template_id as "scoreTemplateId"
        from ssrc_source_template where template_id = $1 and tenant_id = $2`,
     [row.templateId, tenantId],
   );
@@ -23,10 +23,10 @@ async function copyTemplate(tx: Queryable, tenantId: number, row: Row): Promise<
   if (tpl.templateStatus !== 'RELEASED') throw refuse('templateId', `template ${String(row.templateId)} is ${String(tpl.templateStatus)}; only released templates are used`);
   await tx.query(
     `update ssrc_rfx_header set source_category = $2, sealed_quotation_flag = $3, round_limit = $4, bargain_flag = $5, show_rank_flag = $6, scoring_method = $7,
-            release_approval_flag = $8, result_approval_flag = $9 where rfx_header_id = $1`,
-    [row.rfxHeaderId, tpl.sourceCategory, tpl.sealed, tpl.roundLimit, tpl.bargain, tpl.showRank, tpl.scoringMethod, tpl.releaseApproval, tpl.resultApproval],
+            release_approval_flag = $8, result_approval_flag = $9, score_template_id = $10 where rfx_header_id = $1`,
+    [row.rfxHeaderId, tpl.sourceCategory, tpl.sealed, tpl.roundLimit, tpl.bargain, tpl.showRank, tpl.scoringMethod, tpl.releaseApproval, tpl.resultApproval, tpl.scoreTemplateId ?? null],
   );
-  Object.assign(row, { sourceCategory: tpl.sourceCategory, sealedQuotationFlag: Number(tpl.sealed), roundLimit: Number(tpl.roundLimit), bargainFlag: Number(tpl.bargain), showRankFlag: Number(tpl.showRank), scoringMethod: tpl.scoringMethod, releaseApprovalFlag: Number(tpl.releaseApproval), resultApprovalFlag: Number(tpl.resultApproval) });
+  Object.assign(row, { scoreTemplateId: tpl.scoreTemplateId === null || tpl.scoreTemplateId === undefined ? null : Number(tpl.scoreTemplateId), sourceCategory: tpl.sourceCategory, sealedQuotationFlag: Number(tpl.sealed), roundLimit: Number(tpl.roundLimit), bargainFlag: Number(tpl.bargain), showRankFlag: Number(tpl.showRank), scoringMethod: tpl.scoringMethod, releaseApprovalFlag: Number(tpl.releaseApproval), resultApprovalFlag: Number(tpl.resultApproval) });
 }
 
 const time = (v: unknown) => (v === null || v === undefined || v === '' ? NaN : new Date(String(v)).getTime());
