@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { installAuthentication } from './auth/authenticate.ts';
 import { installOperationGuards } from './auth/operation-guards.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
+import { signUpRoutes } from './auth/sign-up-routes.ts';
 import type { ServerContext } from './context.ts';
 import { apiDocs } from './http/api-docs.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: LoggerSettin
   // Before any route: stored pages are checked against every route registered after this.
   recordRoutes(app);
   await oauthRoutes(app, ctx);
+  await signUpRoutes(app, ctx);
   for (const group of [...(await moduleRouteGroups()), ...GENERIC_GROUPS]) await group(app, ctx);
   await crudRoutes(app, ctx);
   await staticUi(app, ctx.config.uiDir);

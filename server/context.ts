@@ -14,6 +14,10 @@ export interface ServerConfig {
   lockMinutes: number;
   /** Rows an export writes at most (EXPORT_ROW_LIMIT; 100,000 unless the environment says otherwise). */
   exportRowLimit?: number;
+  /** The tenant (its number) a person who signs up joins as a company registrant; empty: no sign-up page. SIGN_UP_TENANT, DEMO by default. */
+  signUpTenant?: string;
+  /** Accounts one address may create per hour through the sign-up page. */
+  signUpsPerHour?: number;
 }
 
 /** What every route plugin receives: the database, the entity catalogue, the config and the event bus. */

@@ -51,6 +51,7 @@ export async function createServer(opts: StartOptions): Promise<{ app: FastifyIn
     uiDir: opts.uiDir,
     allowedRedirectHosts: (process.env.ALLOWED_REDIRECT_HOSTS ?? 'localhost:5173,127.0.0.1:5173').split(',').filter(Boolean),
     maxFailedLogins: 5,
+    signUpTenant: process.env.SIGN_UP_TENANT ?? 'DEMO',
     lockMinutes: 15,
     exportRowLimit,
   };

@@ -7,7 +7,7 @@ import { issueToken, revokeToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts';
 import { tokenOf } from './authenticate.ts';
 
 /** A redirect may only go back to this server or to a configured dev host: no open redirect. */
-function safeRedirect(req: FastifyRequest, uri: string, allowed: string[]): string {
+export function safeRedirect(req: FastifyRequest, uri: string, allowed: string[]): string {
   if (!uri) return '/';
   // A path on this server; not `//host` or `/\host`, which browsers read as another host (they
   // also drop tabs and newlines first, so `/\t/host` is `//host`).
@@ -26,7 +26,7 @@ function safeRedirect(req: FastifyRequest, uri: string, allowed: string[]): stri
  * Browsers send `Origin` on every cross-origin POST and `Sec-Fetch-Site`; a request with neither
  * (a script, an old browser) is not a browser's cross-site form and goes on.
  */
-function crossSite(req: FastifyRequest, allowed: string[]): boolean {
+export function crossSite(req: FastifyRequest, allowed: string[]): boolean {
   if (req.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = req.headers.origin;
   if (origin === undefined) return false;
@@ -63,7 +63,14 @@ export async function oauthRoutes(app: FastifyInstance, ctx: ServerContext): Pro
   app.get('/oauth/oauth/authorize', async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
     reply.type('text/html; charset=utf-8');
-    return loginPage({ redirectUri: q.redirect_uri ?? '/', clientId: q.client_id ?? 'client' });
+    // Back from the sign-up page: the new account's name filled in, and a word that it exists.
+    const registered = q.registered?.slice(0, 40);
+    return loginPage({
+      redirectUri: q.redirect_uri ?? '/',
+      clientId: q.client_id ?? 'client',
+      signUp: !!config.signUpTenant,
+      ...(registered ? { username: registered, notice: 'Your account is ready: sign in to register your company · 账号已创建，请登录后注册企业' } : {}),
+    });
   });
 
   app.post('/oauth/oauth/login', async (req, reply) => {
@@ -72,7 +79,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     const password = String(body.password ?? '');
     const redirectUri = safeRedirect(req, String(body.redirect_uri ?? '/'), config.allowedRedirectHosts);
     const fail = (error: string, status = 401) =>
-      reply.status(status).type('text/html; charset=utf-8').send(loginPage({ redirectUri, clientId: String(body.client_id ?? 'client'), error, username }));
+      reply.status(status).type('text/html; charset=utf-8').send(loginPage({ redirectUri, clientId: String(body.client_id ?? 'client'), error, username, signUp: !!config.signUpTenant }));
 
     if (crossSite(req, config.allowedRedirectHosts)) return fail('Sign in from this site’s own sign-in page', 403);
 

@@ -1,11 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckChar } from '../../server/modules/spfm/credit-code.ts';
+import { DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
+import { axeFindings, describeFindings } from './axe.ts';
 import { type E2E, startE2E } from './browser.ts';
 
 /**
  * Supplier onboarding (issue 22A), each person in their own browser against one server: a
- * newcomer registers a company through the ten steps of the registration wizard, leaves at the
+ * person with nothing creates an account on the sign-up page linked from sign-in, signs in, and
+ * registers a company through the ten steps of the registration wizard, leaves at the
  * bank step and resumes it in a new page, submits; the platform administrator certifies it; a
  * buyer finds it and invites it; the company's registrant accepts; the buyer then has it as a
  * partner and can pick it as the supplier of a purchase order.
@@ -40,13 +43,44 @@ async function addLine(page: Page, values: Record<string, string>, switches: str
   await wizard(page).locator('[role="row"][data-row-key]', { hasText: Object.values(values)[0]! }).waitFor();
 }
 
+/**
+ * From nothing: the sign-in page's link to the sign-up page, an account created there (a taken
+ * name refused first, what was typed kept), back to sign-in with the name filled in, signed in at `path`.
+ */
+async function signUp(login: string, path: string): Promise<Page> {
+  const page = await (await e.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await page.goto(`${e.baseUrl}${path}`);
+  await page.getByRole('link', { name: /Register a supplier account/ }).click();
+  await page.locator('#loginName').waitFor();
+  expect(describeFindings(await axeFindings(page)), 'accessibility of the sign-up page').toEqual([]);
+  const fill = async (loginName: string) => {
+    await page.fill('#loginName', loginName);
+    await page.fill('#realName', 'Nina Newcomer');
+    await page.fill('#email', `${login}@example.com`);
+    await page.fill('#password', DEFAULT_DEMO_PASSWORD);
+    await page.fill('#confirmPassword', DEFAULT_DEMO_PASSWORD);
+    await page.getByRole('button', { name: /Create account/ }).click();
+  };
+  await fill('buyer');
+  await page.getByRole('alert').filter({ hasText: 'is taken' }).waitFor();
+  expect(await page.inputValue('#realName')).toBe('Nina Newcomer');
+  await fill(login);
+  await page.getByRole('status').filter({ hasText: 'Your account is ready' }).waitFor();
+  expect(await page.inputValue('input[name="username"]')).toBe(login);
+  await page.fill('input[name="password"]', DEFAULT_DEMO_PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.getByTestId('workspace-tabs').waitFor();
+  return page;
+}
+
 describe('registration → certification → invitation → partners', () => {
   it('runs end to end in the screens, newcomer, administrator and buyer each in their own browser', async () => {
     const name = `Hefei Brightline Robotics ${Date.now() % 100000}`;
     const code = withCheckChar('91340100MA8N1P2Q3');
 
-    // Steps 1–4: legal and business information, a contact, an address.
-    let newcomer = await e.signIn('newcomer', REGISTER);
+    // An account first, made on the sign-up page; then steps 1–4: legal and business information, a contact, an address.
+    const person = `nina.${Date.now() % 1000000}`;
+    let newcomer = await signUp(person, REGISTER);
     await atStep(newcomer, 'legal');
     await wizard(newcomer).locator('#field-companyName').fill(name);
     await wizard(newcomer).locator('#field-unifiedSocialCode').fill(code);
@@ -71,7 +105,7 @@ describe('registration → certification → invitation → partners', () => {
     const company = (await q<{ id: number; step: string }>('select company_id::float8 as id, current_step as step from spfm_company where company_name = $1', [name]))[0]!;
     expect(company.step).toBe('bank');
     await newcomer.context().close();
-    newcomer = await e.signIn('newcomer', REGISTER);
+    newcomer = await e.signIn(person, REGISTER);
     await atStep(newcomer, 'bank');
     expect(await wizard(newcomer).textContent()).toContain('6217000011112222333');
     await next(newcomer);
@@ -124,7 +158,7 @@ describe('registration → certification → invitation → partners', () => {
     const invite = (await q<{ id: number }>('select invite_id::float8 as id from spfm_invite where company_id = $1', [company.id]))[0]!;
 
     // The company's registrant accepts it.
-    const owner = await e.signIn('newcomer', `/spfm/dispose-invite/${invite.id}`);
+    const owner = await e.signIn(person, `/spfm/dispose-invite/${invite.id}`);
     const dispose = owner.locator('[data-screen="/spfm/dispose-invite/:inviteId"]:visible');
     await dispose.getByTestId('detail-actions').getByRole('button', { name: /^接\s*受$/ }).click();
     await confirmDialog(owner);
