@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import type { E2E } from './browser.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type E2E, startE2E } from './browser.ts';
 
 /**
  * What the multi-role flow tests share: the visible screen of a route, a detail page's action
@@ -82,4 +82,28 @@ export async function reaches(e: () => E2E, what: string, status: () => Promise<
   } catch (err) {
     throw new Error(`${what} did not reach ${want} (${String(err)}); refused calls: ${e().refusals.join(' | ') || 'none'}`, { cause: err });
   }
+}
+
+/**
+ * A flow file's server and browser, started before its tests and closed after (`e` stands for it
+ * from then on), with reads of its database, calls as a user, and a document's status read and
+ * waited for: `documentStatus('ssrc_rfx_header', 'rfx_header_id', 'rfx_status', 'RFx')`.
+ */
+export function flowFile() {
+  let started: E2E | undefined;
+  beforeAll(async () => {
+    started = await startE2E();
+  });
+  afterAll(() => started?.close());
+  const get = (): E2E => {
+    if (!started) throw new Error('the flow file\'s server is not started yet (used outside a test?)');
+    return started;
+  };
+  const e = new Proxy({} as E2E, { get: (_, key) => get()[key as keyof E2E] });
+  const q = sqlOf(get);
+  const documentStatus = (table: string, key: string, column: string, what: string) => {
+    const status = async (id: number) => (await q<{ s: string }>(`select ${column} as s from ${table} where ${key} = $1`, [id]))[0]!.s;
+    return { status, reaches: (id: number, want: string) => reaches(get, `${what} ${id}`, () => status(id), want) };
+  };
+  return { e, q, api: apiOf(get), documentStatus };
 }

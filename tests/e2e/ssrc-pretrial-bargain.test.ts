@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type E2E, startE2E } from './browser.ts';
-import { apiOf, detailButton, okConfirm, reaches as reachesStatus, type Row, screen, sqlOf, typeDate } from './flow-kit.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { detailButton, flowFile, okConfirm, type Row, screen, typeDate } from './flow-kit.ts';
 
 /**
  * After the quotes, in the screens of the buyer and two suppliers against one server: a supplier
@@ -11,17 +10,9 @@ import { apiOf, detailButton, okConfirm, reaches as reachesStatus, type Row, scr
  */
 // The quotation window closes by moving its end into the past in the database, not by waiting.
 vi.setConfig({ testTimeout: 600_000 });
-let e: E2E;
-beforeAll(async () => {
-  e = await startE2E();
-});
-afterAll(() => e?.close());
-
+const { e, q, api, documentStatus } = flowFile();
 const T = '/ssrc/v1/1';
-const q = sqlOf(() => e);
-const api = apiOf(() => e);
-const status = async (id: number) => (await q<{ s: string }>('select rfx_status as s from ssrc_rfx_header where rfx_header_id = $1', [id]))[0]!.s;
-const reaches = (id: number, want: string) => reachesStatus(() => e, `RFx ${id}`, () => status(id), want);
+const { reaches } = documentStatus('ssrc_rfx_header', 'rfx_header_id', 'rfx_status', 'RFx');
 const verdict = async (id: number, num: string) => (await q<{ p: string; r: string | null }>('select i.pretrial_status as p, i.pretrial_remark as r from ssrc_rfx_supplier i join sslm_supplier s on s.supplier_id = i.supplier_id where i.rfx_header_id = $1 and s.supplier_num = $2', [id, num]))[0]!;
 
 /** A released, open (not sealed) RFx of two lines whose template allows bargaining, inviting S0001 and S0003. */

@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type E2E, startE2E } from './browser.ts';
-import { apiOf, detailButton, okConfirm, reaches as reachesStatus, screen, sqlOf } from './flow-kit.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { detailButton, flowFile, okConfirm, screen } from './flow-kit.ts';
 
 /**
  * An RFx from requisition lines to orders, each person in their own browser against one server:
@@ -16,19 +15,12 @@ import { apiOf, detailButton, okConfirm, reaches as reachesStatus, screen, sqlOf
 // The quotation window closes by moving its end into the past in the database (as if the time
 // had passed), rather than by waiting for it.
 vi.setConfig({ testTimeout: 900_000, hookTimeout: 120_000 });
-let e: E2E;
-beforeAll(async () => {
-  e = await startE2E();
-});
-afterAll(() => e?.close());
+const { e, q, api, documentStatus } = flowFile();
 
 const T = '/ssrc/v1/1';
-const q = sqlOf(() => e);
-const api = apiOf(() => e);
 const button = detailButton;
 const confirmDialog = okConfirm;
-const status = async (id: number) => (await q<{ s: string }>('select rfx_status as s from ssrc_rfx_header where rfx_header_id = $1', [id]))[0]!.s;
-const reaches = (id: number, want: string) => reachesStatus(() => e, `RFx ${id}`, () => status(id), want);
+const { status, reaches } = documentStatus('ssrc_rfx_header', 'rfx_header_id', 'rfx_status', 'RFx');
 
 /** Picks a supplier by number in a supplier lookup (the field's input opens it). */
 async function pickSupplier(page: Page, input: Locator, num: string) {

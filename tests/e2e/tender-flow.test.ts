@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type E2E, startE2E } from './browser.ts';
-import { apiOf, detailButton, okConfirm, reaches as reachesStatus, type Row, screen, sqlOf } from './flow-kit.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { detailButton, flowFile, okConfirm, type Row, screen } from './flow-kit.ts';
 
 /**
  * A public tender from notice to award, each person in their own browser against one server: the
@@ -12,19 +11,12 @@ import { apiOf, detailButton, okConfirm, reaches as reachesStatus, type Row, scr
  * test clock) instead of waiting for it.
  */
 vi.setConfig({ testTimeout: 900_000, hookTimeout: 120_000 });
-let e: E2E;
-beforeAll(async () => {
-  e = await startE2E();
-});
-afterAll(() => e?.close());
+const { e, q, api, documentStatus } = flowFile();
 
 const T = '/ssrc/v1/1';
-const q = sqlOf(() => e);
-const api = apiOf(() => e);
 const button = detailButton;
 const confirmDialog = okConfirm;
-const status = async (id: number) => (await q<{ s: string }>('select tender_status as s from tender_header where tender_header_id = $1', [id]))[0]!.s;
-const reaches = (id: number, want: string) => reachesStatus(() => e, `Tender ${id}`, () => status(id), want);
+const { reaches } = documentStatus('tender_header', 'tender_header_id', 'tender_status', 'Tender');
 const iso = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString();
 
 describe('a public tender from notice to award', () => {
