@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckChar } from '../../server/modules/spfm/credit-code.ts';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
 import { axeFindings, describeFindings } from './axe.ts';
+import { approveBankChange, requestBankChange } from './bank-change-steps.ts';
 import { type E2E, startE2E } from './browser.ts';
 
 /**
@@ -11,7 +12,8 @@ import { type E2E, startE2E } from './browser.ts';
  * registers a company through the ten steps of the registration wizard, leaves at the
  * bank step and resumes it in a new page, submits; the platform administrator certifies it; a
  * buyer finds it and invites it; the company's registrant accepts; the buyer then has it as a
- * partner and can pick it as the supplier of a purchase order.
+ * partner and can pick it as the supplier of a purchase order; as that supplier, the company asks
+ * for a bank change, the buyer approves, and the master shows the new account with its history.
  */
 let e: E2E;
 beforeAll(async () => {
@@ -179,6 +181,17 @@ describe('registration → certification → invitation → partners', () => {
     // The company's side lists the buyer as its customer.
     await owner.goto(`${e.baseUrl}/spfm/partner-list/customer`);
     await owner.locator('[data-screen="/spfm/partner-list/customer"]:visible [role="row"][data-row-key]', { hasText: name }).waitFor({ timeout: 20000 });
+
+    // As the buyer's supplier now (a role switch), the company asks for a new bank account; the
+    // buyer approves it; the master, which took the registered account, shows the change in its history.
+    const master = (await q<{ id: number; main: string }>('select s.supplier_id::float8 as id, b.bank_account_num as main from sslm_supplier s join sslm_supplier_bank b on b.supplier_id = s.supplier_id and b.master_flag = 1 where s.spfm_company_id = $1', [company.id]))[0]!;
+    expect(master.main).toBe('6217000011112222333');
+    await owner.getByTestId('role-switch').click();
+    await owner.locator('.ant-dropdown-menu-item', { hasText: /^供应商$/ }).click();
+    await expect.poll(async () => (await owner.getByTestId('role-switch').textContent()) ?? '').toContain('供应商');
+    const account = `62305811${String(Date.now()).slice(-8)}`;
+    const reqId = await requestBankChange(e, owner, { num, name }, account);
+    await approveBankChange(e, buyer, reqId, master.id, account, master.main);
     expect(e.refusals).toEqual([]);
   }, 400_000);
 });

@@ -65,7 +65,8 @@ const SUPPLIER_ROLE = 'SUPPLIER';
 /**
  * An accepted invitation makes the two partners, and the company a supplier of the buyer's tenant:
  * a row of its supplier master (the one orders and RFx pick suppliers from) linked to the company
- * (an existing row with the same credit code is linked rather than duplicated), and the company's
+ * (an existing row with the same credit code is linked rather than duplicated; a new one takes the
+ * company's registered bank accounts), and the company's
  * owner bound to it with the tenant's supplier role, so they see what the buyer sends that supplier.
  */
 async function becomePartners(invite: Row, { tx, tenantId, auth }: HookArgs): Promise<void> {
@@ -83,6 +84,13 @@ async function becomePartners(invite: Row, { tx, tenantId, auth }: HookArgs): Pr
       [tenantId, c.companyNum, c.companyName, c.unifiedSocialCode, contact.rows[0]?.name ?? null, contact.rows[0]?.phone ?? null, c.companyId, auth.userId],
     );
     supplierId = ins.rows[0]!.id;
+    // The bank accounts the company registered (and certified) are the new master's: orders and
+    // payments need them, and a later change goes through a change request against them.
+    await tx.query(
+      `insert into sslm_supplier_bank (tenant_id, supplier_id, bank_name, bank_branch_name, bank_account_name, bank_account_num, master_flag, created_by, last_updated_by)
+       select $1, $2, bank_name, bank_branch_name, bank_account_name, bank_account_num, coalesce(master_flag, 0), $3, $3 from spfm_company_bank where company_id = $4 order by bank_account_id`,
+      [tenantId, supplierId, auth.userId, c.companyId],
+    );
   } else {
     await tx.query('update sslm_supplier set spfm_company_id = $2, enabled_flag = 1 where supplier_id = $1', [supplierId, c.companyId]);
   }
