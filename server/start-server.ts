@@ -52,6 +52,7 @@ export async function createServer(opts: StartOptions): Promise<{ app: FastifyIn
     allowedRedirectHosts: (process.env.ALLOWED_REDIRECT_HOSTS ?? 'localhost:5173,127.0.0.1:5173').split(',').filter(Boolean),
     maxFailedLogins: 5,
     signUpTenant: process.env.SIGN_UP_TENANT ?? 'DEMO',
+    ...(process.env.SIGN_UPS_PER_HOUR ? { signUpsPerHour: Math.max(1, Number(process.env.SIGN_UPS_PER_HOUR) || 5) } : {}),
     lockMinutes: 15,
     exportRowLimit,
   };
