@@ -11,7 +11,7 @@ import type { ActionContext } from './types.ts';
 
 interface Props {
   action: ActionBase;
-  /** Builds the handler's context at click time (so it sees current data). */
+  /** Builds the handler's context at click time (so it sees what the person saw when clicking). */
   context: () => Omit<ActionContext, 'action' | 'services' | 'dialogs'>;
   scope: Record<string, unknown>;
   size?: 'small' | 'middle';
@@ -48,11 +48,11 @@ const Inner = observer(function ActionButtonInner({ action, context, scope, size
   if (allowed !== true) return null;
   if (!evaluateFlag(action.visible, scope, true)) return null;
   const disabled = evaluateFlag(action.disabled, scope, false);
-  const run = async () => {
+  const run = async (c: ReturnType<Props['context']>) => {
     setBusy(true);
     try {
       const handler = await s.registries.actionTypes.resolve(action.type);
-      await handler({ ...context(), action, services: s, dialogs });
+      await handler({ ...c, action, services: s, dialogs });
     } catch (e) {
       reportError(s, e, `action "${action.type}"`);
     } finally {
@@ -60,11 +60,14 @@ const Inner = observer(function ActionButtonInner({ action, context, scope, size
     }
   };
   const onClick = async () => {
+    // What the person clicked on (the record, the rows selected) is what the confirmation is about:
+    // a list reloading under the open dialog (a search answering late) must not change it.
+    const c = context();
     if (action.confirm) {
       const ok = await dialogs.confirm({ title: s.t('hzero.common.message.confirm.title', 'Confirm'), content: s.label(action.confirm as string), okText: s.t('hzero.common.button.ok', 'OK'), cancelText: s.t('hzero.common.button.cancel', 'Cancel') });
       if (!ok) return;
     }
-    await run();
+    await run(c);
   };
   const label = s.label(action.label, action.type);
   const type = asLink ? 'link' : action.style === 'primary' ? 'primary' : 'default';

@@ -117,3 +117,35 @@ describe('ActionButton never swallows a failure', () => {
     log.mockRestore();
   });
 });
+
+describe('a confirmed action', () => {
+  it('acts on what was selected when it was clicked, though the rows change while the dialog is open', async () => {
+    const request = vi.fn(async () => ({}));
+    const s: RendererServices = testServices([term], request as unknown as RendererServices['request']);
+    let selected: Array<Record<string, unknown>> = [{ termId: 1 }, { termId: 2 }];
+    render(
+      <WithServices services={s}>
+        <DialogHost>
+          <ActionButton
+            action={{ type: 'request', label: 'Send', confirm: 'Send them?', url: '/x/send', method: 'POST', body: 'selected' } as unknown as ActionBase}
+            scope={{}}
+            context={() => ({ entity: term, params: {}, selected, refresh: async () => undefined })}
+          />
+        </DialogHost>
+      </WithServices>,
+    );
+    fireEvent.click(screen.getByRole('button'));
+    const ok = await waitFor(() => {
+      const el = document.querySelector<HTMLButtonElement>('.ant-modal-confirm .ant-btn-primary');
+      if (!el) throw new Error('no confirm yet');
+      return el;
+    });
+    // A search answering late empties the list's selection under the open dialog.
+    selected = [];
+    await act(async () => {
+      fireEvent.click(ok);
+    });
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    expect((request.mock.calls[0] as unknown[])[1]).toMatchObject({ method: 'POST', body: [{ termId: 1 }, { termId: 2 }] });
+  });
+});
