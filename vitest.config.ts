@@ -33,7 +33,9 @@ export default mergeConfig(
             // Generous: a loaded 2-core CI machine runs Chromium and the server side by side.
             testTimeout: 120000,
             hookTimeout: 120000,
-            expect: { poll: { timeout: 15000, interval: 100 } },
+            // A document's status is polled for up to 30 s: CI's two cores, loaded by two browser
+            // files at once, once left four flows' moves short of 15 s (a failure now prints why).
+            expect: { poll: { timeout: 30000, interval: 100 } },
           },
         },
       ],
