@@ -26,6 +26,15 @@ export interface AxeFinding {
  */
 export async function axeFindings(page: Page, include?: string): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Colours are checked as they settle, not halfway through a transition: a button fading from
+  // its loading look (antd animates colours for 0.2 s) once measured 2.54:1 mid-fade. So the check
+  // waits (up to 2 s) until no CSS transition or animation is running. (Switching them off instead
+  // leaves antd's menus unopened: its motion waits for their end events.)
+  await page.evaluate(async () => {
+    const until = performance.now() + 2000;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    while (performance.now() < until && document.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))) await frame();
+  });
   const raw = await page.evaluate(
     async ({ tags, include }) => {
       const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
