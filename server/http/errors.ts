@@ -31,6 +31,10 @@ export const forbidden = (message = 'You do not have permission to perform this 
   new HttpError(403, 'error.permission.denied', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'error.not_found', message);
 export const badRequest = (message: string) => new HttpError(400, 'error.validation', message);
+/** A 400 naming the field at fault: the form marks that field with the message. */
+export const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
+/** A move the document's status does not allow now: a business refusal (HTTP 200, `failed`). */
+export const statusRefusal = (message: string) => new BusinessError('error.status.transition', message, 'warn');
 
 /** busboy's messages for a multipart body it cannot parse (its errors carry no code). */
 const MULTIPART_BROKEN = /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|\w+ terminated early due to unexpected end of multipart data|Malformed part header|The needle cannot)/;

@@ -1,10 +1,9 @@
-import { badRequest } from '../../http/errors.ts';
+import { refuse } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
 
 type Row = Record<string, unknown>;
 
 const day = (v: unknown) => (v === undefined || v === null || v === '' ? '' : String(v).slice(0, 10));
-const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
 
 /**
  * Contracts: the supplier is one of the tenant's suppliers, and its name is the supplier master's

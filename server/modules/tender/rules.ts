@@ -1,12 +1,12 @@
 import type { Queryable } from '../../db/database.ts';
-import { badRequest, BusinessError } from '../../http/errors.ts';
+import { refuse, statusRefusal } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
 import { DRAFT_STATUSES } from './statuses.ts';
 
+export { refuse, statusRefusal } from '../../http/errors.ts';
+
 type Row = Record<string, unknown>;
 
-export const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
-export const statusRefusal = (message: string) => new BusinessError('error.status.transition', message, 'warn');
 export const time = (v: unknown) => (v === null || v === undefined || v === '' ? NaN : new Date(String(v)).getTime());
 
 /**

@@ -1,12 +1,10 @@
 import type { Queryable } from '../../../db/database.ts';
-import { BusinessError, forbidden } from '../../../http/errors.ts';
+import { forbidden, statusRefusal } from '../../../http/errors.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 import { AUTO_SOURCES } from './auto-indicators.ts';
 import { refuse } from './template-rules.ts';
 
 type Row = Record<string, unknown>;
-
-const statusRefusal = (message: string) => new BusinessError('error.status.transition', message, 'warn');
 
 async function publishedTemplate(tx: Queryable, tenantId: number, templateId: unknown): Promise<{ name: string }> {
   const t = await tx.query<{ s: string; name: string }>('select template_status as s, template_name as name from sslm_eval_template where template_id = $1 and tenant_id = $2', [templateId, tenantId]);

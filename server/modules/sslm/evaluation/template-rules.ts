@@ -1,10 +1,10 @@
 import type { Queryable } from '../../../db/database.ts';
-import { badRequest } from '../../../http/errors.ts';
+import { refuse } from '../../../http/errors.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 
-type Row = Record<string, unknown>;
+export { refuse } from '../../../http/errors.ts';
 
-export const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
+type Row = Record<string, unknown>;
 
 /**
  * What a template needs before documents may use it: on every level of the indicator tree the

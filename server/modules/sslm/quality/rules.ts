@@ -1,11 +1,9 @@
 import type { Queryable } from '../../../db/database.ts';
-import { BusinessError } from '../../../http/errors.ts';
+import { statusRefusal } from '../../../http/errors.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 import { refuse } from '../evaluation/template-rules.ts';
 
 type Row = Record<string, unknown>;
-
-const statusRefusal = (message: string) => new BusinessError('error.status.transition', message, 'warn');
 
 /** The supplier master's name for a supplier of the tenant, or a 400 naming `supplierId`. */
 export async function supplierName(tx: Queryable, tenantId: number, supplierId: unknown): Promise<string> {

@@ -1,12 +1,10 @@
-import { badRequest, forbidden, HttpError } from '../../../http/errors.ts';
+import { forbidden, HttpError, refuse } from '../../../http/errors.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 import { fillNumber } from '../../../resources/numbering.ts';
 import type { EntityDecl } from '../../../../renderer/schema/entity.ts';
 
 type Row = Record<string, unknown>;
-
-const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
 
 /** The profile fields a requisition carries over to the expert record it creates or updates. */
 const PROFILE = ['expertName', 'expertType', 'expertLevel', 'expertCategory', 'gender', 'mobilephone', 'mail', 'idType', 'idNumber', 'workUnit', 'itemCategories'] as const;

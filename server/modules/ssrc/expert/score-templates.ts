@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
-import { badRequest } from '../../../http/errors.ts';
+import { refuse } from '../../../http/errors.ts';
 import { recomputeAfterWrite } from '../../../resources/formulas.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 import { checkEntityAccess } from '../../../resources/permissions.ts';
@@ -9,7 +9,6 @@ import { resolveScope } from '../../../resources/scope.ts';
 
 type Row = Record<string, unknown>;
 
-const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 
 /**

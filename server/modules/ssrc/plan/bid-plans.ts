@@ -1,10 +1,9 @@
-import { badRequest } from '../../../http/errors.ts';
+import { refuse } from '../../../http/errors.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 
 type Row = Record<string, unknown>;
 
 const day = (v: unknown) => (v === undefined || v === null || v === '' ? '' : String(v).slice(0, 10));
-const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
 
 /**
  * Bid plan lines: a line's tender window ends no earlier than it starts (400 naming `endDate`);

@@ -1,8 +1,5 @@
-import { badRequest, BusinessError } from '../../../http/errors.ts';
+import { refuse, statusRefusal as status } from '../../../http/errors.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
-
-const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
-const status = (message: string) => new BusinessError('error.status.transition', message, 'warn');
 
 /**
  * The steps between opening and the price check that a declaration cannot say in full.

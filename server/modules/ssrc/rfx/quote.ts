@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
 import Decimal from 'decimal.js';
 import { afterCommit, type Queryable } from '../../../db/database.ts';
-import { badRequest, BusinessError, forbidden, notFound } from '../../../http/errors.ts';
+import { BusinessError, forbidden, notFound, refuse } from '../../../http/errors.ts';
 import { resolveScope } from '../../../resources/scope.ts';
 
 type Row = Record<string, unknown>;
 interface QuoteLine { rfxLineId: number; unitPrice: number; taxRate?: number; quotedQuantity?: number; deliveryDate?: string; validityDate?: string; remark?: string }
 
-const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
 const closed = (message: string) => new BusinessError('ssrc.quotation.closed', message, 'warn');
 
 /**

@@ -1,4 +1,4 @@
-import { badRequest, BusinessError } from '../../../http/errors.ts';
+import { refuse, statusRefusal as status } from '../../../http/errors.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 import { DRAFT_STATUSES } from './statuses.ts';
@@ -6,9 +6,6 @@ import { createAwardOrders } from './orders.ts';
 import { APPLICATION_SETTING, releaseRequisitionLines } from './from-requisitions.ts';
 
 type Row = Record<string, unknown>;
-
-const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
-const status = (message: string) => new BusinessError('error.status.transition', message, 'warn');
 
 /** The quotation rules an RFx takes from its template when it is created or its template changed. */
 async function copyTemplate(tx: Queryable, tenantId: number, row: Row): Promise<void> {
