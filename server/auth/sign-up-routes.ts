@@ -61,6 +61,8 @@ export async function signUpRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   const { db, config } = ctx;
   const perHour = config.signUpsPerHour ?? 5;
   const recent = new Map<string, number[]>();
+  // A new account's language and time zone: the user entity's declared defaults.
+  const defaults = Object.fromEntries((ctx.entities.get('user')?.fields ?? []).filter((f) => f.default !== undefined).map((f) => [f.name, f.default])) as { language?: string; timeZone?: string };
   const tenantOf = async () =>
     config.signUpTenant ? (await db.query<{ id: number }>('select tenant_id::float8 as id from hpfm_tenant where tenant_num = $1 and enabled_flag = 1', [config.signUpTenant])).rows[0]?.id : undefined;
 
@@ -80,6 +82,8 @@ export async function signUpRoutes(app: FastifyInstance, ctx: ServerContext): Pr
 
     if (crossSite(req, config.allowedRedirectHosts)) return refuse(403, 'loginName', 'Register on this site’s own page · 请在本站注册页注册');
     const now = Date.now();
+    // Addresses seen over an hour ago are forgotten, so a stream of new addresses cannot grow the map for ever.
+    if (recent.size > 10_000) for (const [ip, times] of recent) if (!times.some((t) => now - t < 3_600_000)) recent.delete(ip);
     const mine = (recent.get(req.ip) ?? []).filter((t) => now - t < 3_600_000);
     recent.set(req.ip, mine);
     if (mine.length >= perHour) return refuse(429, 'loginName', 'Too many accounts from this address; try again in an hour · 此地址注册过于频繁，请一小时后再试');
@@ -104,8 +108,8 @@ export async function signUpRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       const u = (
         await tx.query<{ id: number }>(
           `insert into iam_user (login_name, real_name, email, phone, organization_id, language, time_zone, enabled_flag, start_date_active, password_hash, default_role_id)
-           values ($1, $2, $3, $4, $5, 'zh_CN', 'GMT+8', 1, current_date, $6, $7) returning id::float8 as id`,
-          [login, values.realName, values.email, values.phone || null, tenantId, hash, role.id],
+           values ($1, $2, $3, $4, $5, $6, $7, 1, current_date, $8, $9) returning id::float8 as id`,
+          [login, values.realName, values.email, values.phone || null, tenantId, defaults.language ?? 'zh_CN', defaults.timeZone ?? 'GMT+8', hash, role.id],
         )
       ).rows[0]!;
       await tx.query('insert into iam_member_role (user_id, role_id) values ($1, $2)', [u.id, role.id]);

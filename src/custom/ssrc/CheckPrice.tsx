@@ -4,6 +4,7 @@ import { useServices } from '../../../renderer/runtime/services.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
 import { ComparisonMatrix, type MatrixColumn, type MatrixRow } from '../../../renderer/widgets/comparison-matrix/ComparisonMatrix.tsx';
 import { type CheckMatrix, rfxApi, rfxIdFromQuery } from './rfx-api.ts';
+import { matrixInputStyle } from './matrix-input.ts';
 import { ScoreGrid } from './ScoreGrid.tsx';
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 6 }));
@@ -47,7 +48,6 @@ interface MatrixProps {
 }
 
 const cellStyle = { display: 'flex', flexDirection: 'column' as const, gap: 2 };
-const inputStyle = { width: 96, padding: '1px 6px', border: '1px solid #d9d9d9', borderRadius: 4 };
 
 function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProps) {
   const s = useServices();
@@ -123,7 +123,7 @@ function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProp
               <small>{`${s.t('ssrc.quotation.model.quotedQuantity', 'Qty')} ${q.quotedQuantity ?? ''} · ${q.deliveryDate ?? ''}`}</small>
               {q.score !== null && q.score !== undefined && <small data-testid={`score-total-${String(r.key)}-${String(c.key)}`}>{`${s.t('ssrc.checkPrice.total', 'Weighted score')} ${q.score.toFixed(2)}`}</small>}
               {q.suggested && <small style={{ color: '#389e0d', fontWeight: 600 }}>{s.t('ssrc.checkPrice.suggested', 'Suggested')}</small>}
-              <input type="number" min={0} max={qty} step="any" style={inputStyle} disabled={!editable || failed.has(q.supplierId)} value={awards[q.quotationLineId] ?? ''}
+              <input type="number" min={0} max={qty} step="any" style={matrixInputStyle} disabled={!editable || failed.has(q.supplierId)} value={awards[q.quotationLineId] ?? ''}
                 aria-label={`${s.t('ssrc.quotation.model.awardQuantity', 'Awarded quantity')} ${String(r.key)}-${String(c.key)}`}
                 onChange={(e) => setAwards({ ...awards, [q.quotationLineId]: e.target.value === '' ? null : Number(e.target.value) })} data-testid={`award-${String(r.key)}-${String(c.key)}`} />
               <small>{qty ? `${(((awards[q.quotationLineId] ?? 0) / qty) * 100).toFixed(2)}%` : ''}</small>

@@ -3,8 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../../renderer/runtime/services.ts';
 import { ComparisonMatrix, type MatrixColumn, type MatrixRow } from '../../../renderer/widgets/comparison-matrix/ComparisonMatrix.tsx';
 import { rfxApi, type ScoreGridData } from './rfx-api.ts';
-
-const inputStyle = { width: 96, padding: '1px 6px', border: '1px solid #d9d9d9', borderRadius: 4 };
+import { matrixInputStyle } from './matrix-input.ts';
 
 /**
  * The buyer's scores of a weighted-score RFx (beside its price check): the suppliers that quoted
@@ -55,7 +54,7 @@ export function ScoreGrid({ rfxId, onSaved }: { rfxId: number; onSaved: () => Pr
           const i = entered.find((x) => x.indicateId === c.key)!;
           const key = `${String(r.key)}|${String(c.key)}`;
           return (
-            <input type="number" min={i.minScore} max={i.maxScore} step="any" style={inputStyle} disabled={!grid.editable} value={values[key] ?? ''} placeholder={i.defaultScore === null ? '' : String(i.defaultScore)}
+            <input type="number" min={i.minScore} max={i.maxScore} step="any" style={matrixInputStyle} disabled={!grid.editable} value={values[key] ?? ''} placeholder={i.defaultScore === null ? '' : String(i.defaultScore)}
               aria-label={`${i.indicateName} · ${String(r.head)}`} data-testid={`score-${String(r.key)}-${String(c.key)}`}
               onChange={(e) => setValues({ ...values, [key]: e.target.value === '' ? null : Number(e.target.value) })} />
           );

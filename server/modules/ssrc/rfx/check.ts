@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
-import { badRequest, BusinessError, forbidden, notFound } from '../../../http/errors.ts';
+import { BusinessError, forbidden, notFound, refuse } from '../../../http/errors.ts';
 import { checkPermissionCode } from '../../../resources/permissions.ts';
 import { resolveScope } from '../../../resources/scope.ts';
 import { indicatorsOf, scoresOf, weightedScores } from './scoring.ts';
 import { OPENED_STATUSES } from './statuses.ts';
 
 type Row = Record<string, unknown>;
-
-const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
 
 /**
  * Check price (`/ssrc/inquiry-hall/check-price`): the matrix of lines × suppliers with each
@@ -54,24 +52,19 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       quotationLineId: Number(quotationLineId), rfxLineId: Number(rfxLineId), supplierId: Number(supplierId), roundNumber: Number(roundNumber),
       unitPrice: num(unitPrice), taxRate: num(taxRate), quotedQuantity: num(quotedQuantity), deliveryDate: deliveryDate as string | null, awardQuantity: num(awardQuantity), awardRatio: num(awardRatio), suggested: false, score: null as number | null,
     }));
+    // Suggested on each line, among the suppliers that did not fail the pretrial (every one of equal
+    // rank, as a rank would): the highest weighted score when the RFx is scored (scoring.ts), else the lowest price.
+    const eligible = cells.filter((c) => c.unitPrice !== null && !failed.has(c.supplierId));
+    let rank = (c: (typeof cells)[number]) => -c.unitPrice!;
     const indicators = h.method === 'WEIGHTED_SCORE' ? await indicatorsOf(ctx.db, id) : [];
     if (indicators.length) {
-      // Weighted score: the highest total of each line is suggested (every one of equal totals).
       const totals = weightedScores(indicators, cells, await scoresOf(ctx.db, id), failed);
-      const best = new Map<number, number>();
-      for (const c of cells) {
-        c.score = totals.get(c) ?? null;
-        if (c.score !== null && !(best.get(c.rfxLineId)! >= c.score)) best.set(c.rfxLineId, c.score);
-      }
-      for (const c of cells) c.suggested = c.score !== null && best.get(c.rfxLineId) === c.score;
-      return { rfxHeaderId: id, rfxNum: h.num, rfxStatus: h.status, scoringMethod: h.method, lines, suppliers, cells };
+      for (const c of cells) c.score = totals.get(c) ?? null;
+      rank = (c) => c.score!;
     }
-    // Suggested: the lowest price of each line (every one of equal lowest prices, as a rank would),
-    // among the suppliers that did not fail the pretrial.
-    const lowest = new Map<number, number>();
-    const eligible = cells.filter((c) => c.unitPrice !== null && !failed.has(c.supplierId));
-    for (const c of eligible) if (!(lowest.get(c.rfxLineId)! <= c.unitPrice!)) lowest.set(c.rfxLineId, c.unitPrice!);
-    for (const c of eligible) c.suggested = lowest.get(c.rfxLineId) === c.unitPrice;
+    const best = new Map<number, number>();
+    for (const c of eligible) if (!(best.get(c.rfxLineId)! >= rank(c))) best.set(c.rfxLineId, rank(c));
+    for (const c of eligible) c.suggested = best.get(c.rfxLineId) === rank(c);
     return { rfxHeaderId: id, rfxNum: h.num, rfxStatus: h.status, scoringMethod: h.method, lines, suppliers, cells };
   });
 

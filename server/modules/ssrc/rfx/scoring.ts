@@ -2,17 +2,14 @@ import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { badRequest, BusinessError, forbidden, notFound } from '../../../http/errors.ts';
+import { BusinessError, forbidden, notFound, refuse } from '../../../http/errors.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 import { checkPermissionCode } from '../../../resources/permissions.ts';
 import { resolveScope } from '../../../resources/scope.ts';
+import { SCORING_STATUSES } from './statuses.ts';
 
 type Row = Record<string, unknown>;
 
-const refuse = (field: string, message: string) => Object.assign(badRequest(message), { field });
-
-/** Where the buyer scores the suppliers: from opening until the result is submitted. */
-const SCORING_STATUSES = ['OPENED', 'PRETRIAL_PENDING', 'BARGAINING', 'CHECK_PENDING', 'CHECK_REJECTED'];
 
 export interface Indicator {
   indicateId: number;
@@ -83,10 +80,14 @@ export function weightedScores(indicators: Indicator[], offers: Offer[], scores:
   return out;
 }
 
+/** The buyer's scores of an RFx. */
+async function scoreRows(db: Queryable, rfxId: number): Promise<Array<{ supplierId: number; indicateId: number; score: number }>> {
+  return (await db.query<{ supplierId: number; indicateId: number; score: number }>('select supplier_id::float8 as "supplierId", indicate_id::float8 as "indicateId", score::float8 as score from ssrc_rfx_score where rfx_header_id = $1', [rfxId])).rows;
+}
+
 /** The buyer's scores of an RFx as `supplierId|indicateId` → score. */
 export async function scoresOf(db: Queryable, rfxId: number): Promise<Map<string, number>> {
-  const r = await db.query<{ s: number; i: number; score: number }>('select supplier_id::float8 as s, indicate_id::float8 as i, score::float8 as score from ssrc_rfx_score where rfx_header_id = $1', [rfxId]);
-  return new Map(r.rows.map((x) => [`${x.s}|${x.i}`, Number(x.score)]));
+  return new Map((await scoreRows(db, rfxId)).map((x) => [`${x.supplierId}|${x.indicateId}`, Number(x.score)]));
 }
 
 /**
@@ -113,7 +114,6 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
     const scope = await buyer(req);
     const id = Number((req.params as Row).id);
     const h = await header(ctx.db, scope.tenantId, id);
-    const scores = await scoresOf(ctx.db, id);
     return {
       rfxHeaderId: id,
       rfxStatus: h.status,
@@ -121,7 +121,7 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
       editable: h.method === 'WEIGHTED_SCORE' && SCORING_STATUSES.includes(h.status),
       indicators: await indicatorsOf(ctx.db, id),
       suppliers: (await quoting(ctx.db, id)).rows,
-      scores: [...scores].map(([k, score]) => ({ supplierId: Number(k.split('|')[0]), indicateId: Number(k.split('|')[1]), score })),
+      scores: await scoreRows(ctx.db, id),
     };
   });
 

@@ -12,3 +12,6 @@ export const DRAFT_STATUSES = ['NEW', 'RELEASE_REJECTED'];
 
 /** What a supplier offered on a quotation line (price and terms): never shown to the buyer of a sealed RFx before it is opened. */
 export const OFFER_FIELDS = ['unitPrice', 'taxRate', 'quotedQuantity', 'deliveryDate', 'validityDate', 'remark', 'awardQuantity', 'awardRatio', 'preBargainPrice'] as const;
+
+/** Where the buyer scores the suppliers of a weighted-score RFx: from opening until the result is submitted. */
+export const SCORING_STATUSES = ['OPENED', 'PRETRIAL_PENDING', 'BARGAINING', 'CHECK_PENDING', 'CHECK_REJECTED'];
