@@ -103,6 +103,18 @@ export interface ActionCommon {
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/** A value a `request` action asks for in a dialog before its call, sent as a body property. */
+export interface AskItem {
+  name: string;
+  label: Label;
+  widget?: 'input' | 'password' | 'integer';
+  required?: boolean;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  default?: string | number;
+}
+
 /**
  * The properties of each action type (renderer/schema/types/actions.ts is the table; a type
  * missing here is a compile error, a property that differs fails tests/schemas/meta-schema.test.ts).
@@ -110,7 +122,7 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export interface ActionProps extends Record<ActionType, object> {
   navigate: { to: string };
   back: { to?: string };
-  request: { url: string; method?: HttpMethod; body?: 'record' | 'recordList' | 'selected' | 'none'; bodyItem?: Record<string, unknown> };
+  request: { url: string; method?: HttpMethod; body?: 'record' | 'recordList' | 'selected' | 'none'; bodyItem?: Record<string, unknown>; ask?: AskItem[] };
   delete: object;
   transition: { action: string };
   export: { url?: string };

@@ -236,3 +236,76 @@ describe('the demo tenders', () => {
     expect((await bids('OPENED')).every((b) => typeof b.bidAmount === 'number')).toBe(true);
   });
 });
+
+describe('a clarification letter that moves the bidding end', () => {
+  it('moves the bidding end only later, and the opening time by as much, when released', async () => {
+    const end = iso(3_600_000);
+    const open = iso(7_200_000);
+    const { id } = await draft({ preQualificationFlag: 0 }, { start: iso(-1000), end, open });
+    expect((await act(id, 'release')).json().tenderStatus).toBe('RELEASED');
+    expect((await act(id, 'publish')).json().tenderStatus).toBe('PUBLISHED');
+    await ok('POST', `${T}/bid/${id}/signup`, {}, 'supplier3');
+    const before = await tender(id);
+    // Dates travel as the server keeps them: local wall-clock time, to the second.
+    const stamp = (ms: number) => new Date(new Date(String(before.quotationEndDate).replace(' ', 'T')).getTime() + ms);
+    const fmt = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:${String(d.getSeconds()).padStart(2, '0')}`;
+    // Earlier than the current end: refused naming the field, on create and on update.
+    const earlier = await call('POST', `${T}/bid/${id}/clarify-letters`, { title: 'Shorter', context: '<p>x</p>', newQuotationEndDate: fmt(stamp(-60_000)) });
+    expect([earlier.statusCode, earlier.json().field]).toEqual([400, 'newQuotationEndDate']);
+    const later = fmt(stamp(2 * 86_400_000));
+    const letter = await ok('POST', `${T}/bid/${id}/clarify-letters`, { title: 'Two more days', context: '<p>The drawings changed.</p>', newQuotationEndDate: later });
+    // A draft letter moves nothing.
+    expect((await tender(id)).quotationEndDate).toBe(before.quotationEndDate);
+    const r = await call('POST', `${T}/bid/clarify-letters/${String(letter.clarifyLetterId)}/actions/release`, { objectVersionNumber: letter.objectVersionNumber });
+    expect(r.statusCode, r.body).toBe(200);
+    const after = await tender(id);
+    expect(after.quotationEndDate).toBe(later);
+    // The opening keeps its hour after the bidding end.
+    const gap = (h: Row) => new Date(String(h.bidOpenDate).replace(' ', 'T')).getTime() - new Date(String(h.quotationEndDate).replace(' ', 'T')).getTime();
+    expect(gap(after)).toBe(gap(before));
+    const read = (await ok('GET', `${T}/bid/clarify-letters/${String(letter.clarifyLetterId)}`, undefined, 'supplier3'));
+    expect([read.previousQuotationEndDate, read.newQuotationEndDate, read.newBidOpenDate]).toEqual([before.quotationEndDate, later, after.bidOpenDate]);
+    // The bidder's inbox says where the end went.
+    const inbox = async () => (await s.ctx.db.query<{ subject: string }>("select m.subject from hmsg_user_message m join iam_user x on x.id = m.user_id where x.login_name = 'supplier3' and m.subject like $1", [`%${String(after.tenderNum)}%`])).rows.map((x) => x.subject).join();
+    await expect.poll(inbox).toContain(`bidding now ends ${later}`);
+  });
+});
+
+describe('the committee', () => {
+  let id: number;
+  const expertOf = async (login: string) => Number((await s.ctx.db.query<{ id: number }>('select expert_id::float8 as id from ssrc_expert where login_name = $1', [login])).rows[0]!.id);
+  beforeAll(async () => {
+    ({ id } = await draft({ preQualificationFlag: 0 }, { start: iso(-1000), end: iso(3_600_000) }));
+    expect((await act(id, 'release')).json().tenderStatus).toBe('RELEASED');
+    expect((await act(id, 'publish')).json().tenderStatus).toBe('PUBLISHED');
+    for (const who of ['supplier', 'supplier3']) await ok('POST', `${T}/bid/${id}/signup`, {}, who);
+  });
+
+  it('is drawn at random after opening from experts with a login, passing over one tied to a bidder', async () => {
+    const early = await call('POST', `${T}/bid/${id}/experts/draw`, { count: 2 });
+    expect(refused(early)).toBe(true);
+    await s.ctx.db.query("update tender_header set quotation_end_date = now() - interval '2 seconds', bid_open_date = now() - interval '1 second' where tender_header_id = $1", [id]);
+    expect((await ok('POST', `${T}/bid/${id}/open`, {})).tenderStatus).toBe('OPENED');
+    expect((await call('POST', `${T}/bid/${id}/experts/draw`, { count: 2 }, 'supplier')).statusCode).toBe(403);
+    expect((await call('POST', `${T}/bid/${id}/experts/draw`, { count: 0 })).json().field).toBe('count');
+    // expert4 works for S0003, a bidder: assigning them by hand is refused too.
+    const tied = await call('POST', `${T}/bid/experts`, { tenderHeaderId: id, expertId: await expertOf('expert4'), expertRole: 'ALL' });
+    expect([tied.statusCode, tied.json().field]).toEqual([400, 'expertId']);
+    expect(tied.json().message).toContain('tied to the bidder');
+    const pool = Number((await s.ctx.db.query<{ n: number }>('select count(*)::int as n from ssrc_expert where tenant_id = 1 and user_id is not null and coalesce(enabled_flag, 1) = 1')).rows[0]!.n);
+    const tooMany = await call('POST', `${T}/bid/${id}/experts/draw`, { count: pool });
+    expect([tooMany.statusCode, tooMany.json().field]).toEqual([400, 'count']);
+    expect(tooMany.json().message).toContain('1 avoided');
+    // Nothing was added by the refused draw.
+    expect((await ok('GET', `${T}/bid/experts?tenderHeaderId=${id}`)).content).toEqual([]);
+    const drawn = await ok('POST', `${T}/bid/${id}/experts/draw`, { count: pool - 1 });
+    const names = ((drawn.drawn as Row[]).map((x) => x.expertId) as number[]).sort();
+    expect(names).not.toContain(await expertOf('expert4'));
+    expect(names).toEqual(expect.arrayContaining([await expertOf('expert'), await expertOf('expert2'), await expertOf('expert3')]));
+    expect((drawn.avoided as Row[]).map((x) => x.expertId)).toEqual([await expertOf('expert4')]);
+    const committee = (await ok('GET', `${T}/bid/experts?tenderHeaderId=${id}`)).content as Row[];
+    expect(committee.every((x) => typeof x.userId === 'number' && x.scoreStatus === 'PENDING')).toBe(true);
+    // The pool is used up: one more is refused.
+    expect((await call('POST', `${T}/bid/${id}/experts/draw`, { count: 1 })).json().field).toBe('count');
+  });
+});

@@ -29,6 +29,26 @@ export const ACTION_TYPES = {
       method: { enum: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] },
       body: { enum: ['record', 'recordList', 'selected', 'none'] },
       bodyItem: { type: 'object', description: 'Each body row in the backend\'s shape: string values are templates over the row, route and user ("{id}" keeps the id a number)' },
+      ask: {
+        type: 'array',
+        minItems: 1,
+        description: 'Values asked in a dialog before the call (an opening password, how many to draw), sent as body properties beside the record',
+        items: {
+          type: 'object',
+          required: ['name', 'label'],
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+            label: { type: 'string', minLength: 1 },
+            widget: { enum: ['input', 'password', 'integer'] },
+            required: { type: 'boolean' },
+            min: { type: 'number' },
+            max: { type: 'number' },
+            maxLength: { type: 'integer', minimum: 1 },
+            default: { type: ['string', 'number'] },
+          },
+        },
+      },
     },
     required: ['url'],
     check: (a, p, e, c) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { afterCommit } from '../../db/database.ts';
+import { afterCommit, type Queryable } from '../../db/database.ts';
 import { BusinessError, forbidden, notFound } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
@@ -61,6 +61,31 @@ export async function clarifyRoutes(app: FastifyInstance, ctx: ServerContext): P
   });
 }
 
+/** A letter's new bidding end: later than the tender's current one and still ahead, never earlier. */
+function laterEnd(num: string, end: Date, proposed: unknown): boolean {
+  if (proposed === null || proposed === undefined || proposed === '') return false;
+  if (!(time(proposed) > time(end))) throw refuse('newQuotationEndDate', `newQuotationEndDate must be later than the bidding end of ${num} (${new Date(end).toISOString()}); a letter never shortens it`);
+  if (!(time(proposed) > Date.now())) throw refuse('newQuotationEndDate', 'newQuotationEndDate has passed');
+  return true;
+}
+
+/**
+ * A released letter that names a new bidding end moves it, and the opening time by as much (the
+ * interval the buyer set between them stays); the letter records what the end was and where the
+ * opening went. The sign-up and clarification ends stay: they are the buyer's to reopen.
+ */
+async function moveBiddingEnd(tx: Queryable, row: Row, t: { num: string; end: Date }): Promise<boolean> {
+  if (!laterEnd(t.num, t.end, row.newQuotationEndDate)) return false;
+  // In SQL on the stored (zone-less) timestamps, as every date of the tender is kept.
+  const r = await tx.query<{ prev: string; open: string }>(
+    `with old as (select quotation_end_date as e from tender_header where tender_header_id = $1)
+     update tender_header h set bid_open_date = h.bid_open_date + ($2::timestamp - old.e), quotation_end_date = $2::timestamp,
+            object_version_number = h.object_version_number + 1, last_update_date = now()
+       from old where h.tender_header_id = $1 returning old.e::text as prev, h.bid_open_date::text as open`, [row.tenderHeaderId, String(row.newQuotationEndDate)]);
+  await tx.query('update tender_clarify_letter set previous_quotation_end_date = $2::timestamp, new_bid_open_date = $3::timestamp where clarify_letter_id = $1', [row.clarifyLetterId, r.rows[0]!.prev, r.rows[0]!.open]);
+  return true;
+}
+
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 registerHooks('tenderClarifyLetter', {
@@ -69,23 +94,27 @@ registerHooks('tenderClarifyLetter', {
   },
   async afterWrite(row, action, { tx, tenantId, auth, ctx }) {
     if (action === 'create' || action === 'update') {
-      const t = (await tx.query<{ num: string; title: string; status: string }>('select tender_num as num, tender_title as title, tender_status as status from tender_header where tender_header_id = $1 and tenant_id = $2', [row.tenderHeaderId, tenantId])).rows[0];
+      const t = (await tx.query<{ num: string; title: string; status: string; end: Date }>('select tender_num as num, tender_title as title, tender_status as status, quotation_end_date as end from tender_header where tender_header_id = $1 and tenant_id = $2', [row.tenderHeaderId, tenantId])).rows[0];
       if (!t) throw refuse('tenderHeaderId', `tenderHeaderId ${String(row.tenderHeaderId)} is not a tender of this tenant`);
       if (!CLARIFYING.includes(t.status)) throw refuse('tenderHeaderId', `${t.num} is ${t.status}: clarification letters are written for a published tender before opening`);
+      laterEnd(t.num, t.end, row.newQuotationEndDate);
       await tx.query('update tender_clarify_letter set tender_num = $2, tender_title = $3 where clarify_letter_id = $1', [row.clarifyLetterId, t.num, t.title]);
       return;
     }
     if (action !== 'release') return;
-    const t = (await tx.query<{ num: string; status: string }>('select tender_num as num, tender_status as status from tender_header where tender_header_id = $1 for share', [row.tenderHeaderId])).rows[0]!;
+    // Locked for update: the bidding end may move, and no bid or opening may slip in meanwhile.
+    const t = (await tx.query<{ num: string; status: string; end: Date }>('select tender_num as num, tender_status as status, quotation_end_date as end from tender_header where tender_header_id = $1 for update', [row.tenderHeaderId])).rows[0]!;
     if (!CLARIFYING.includes(t.status)) throw refuse('tenderHeaderId', `${t.num} is ${t.status}: a clarification letter is released before opening`);
     await tx.query('update tender_clarify_letter set released_by = $2 where clarify_letter_id = $1', [row.clarifyLetterId, auth.loginName]);
+    const moved = await moveBiddingEnd(tx, row, t);
     await tx.query("update tender_clarify_question set question_status = 'ANSWERED', clarify_letter_id = $2 where tender_header_id = $1 and question_status = 'OPEN'", [row.tenderHeaderId, row.clarifyLetterId]);
     const users = (await tx.query<{ id: number }>(
       `select distinct u.id::float8 as id from tender_supplier s join sslm_supplier_user su on su.supplier_id = s.supplier_id and su.tenant_id = s.tenant_id join iam_user u on u.id = su.user_id
         where s.tender_header_id = $1 and s.signup_status = 'QUALIFIED' and coalesce(su.enabled_flag, 1) = 1 and coalesce(u.enabled_flag, 1) = 1`, [row.tenderHeaderId])).rows.map((u) => u.id);
     if (!users.length) return;
     const link = `/clarifyLetter/queryClarify/showClarifyLetter/${String(row.clarifyLetterId)}`;
-    const m = { userIds: users, subject: `${t.num}: clarification ${String(row.clarifyNum)} — ${String(row.title)}`.slice(0, 240), content: `<p><a href="${esc(link)}">${esc(String(row.title))}</a></p>`, typeCode: 'MSG', categoryCode: 'SYSTEM', fromUserId: auth.userId, fromUserName: auth.loginName };
+    const later = moved ? ` (bidding now ends ${String(row.newQuotationEndDate)})` : '';
+    const m = { userIds: users, subject: `${t.num}: clarification ${String(row.clarifyNum)} — ${String(row.title)}${later}`.slice(0, 240), content: `<p><a href="${esc(link)}">${esc(String(row.title))}</a></p>`, typeCode: 'MSG', categoryCode: 'SYSTEM', fromUserId: auth.userId, fromUserName: auth.loginName };
     afterCommit(tx, () => sendMessages(ctx, tenantId, m));
   },
 });

@@ -7,6 +7,7 @@ import { registerHooks } from '../../resources/hooks.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
 import { resolveScope } from '../../resources/scope.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
+import { tiedBidder } from './committee.ts';
 import { refuse, statusRefusal } from './rules.ts';
 
 type Row = Record<string, unknown>;
@@ -64,6 +65,8 @@ registerHooks('tenderExpert', {
     if (x.userId === null) throw refuse('expertId', `${x.name} has no login and cannot score online`);
     const twice = await tx.query('select 1 from tender_expert where tender_header_id = $1 and expert_id = $2 and tender_expert_id <> $3', [row.tenderHeaderId, row.expertId, row.tenderExpertId]);
     if (twice.rows.length) throw refuse('expertId', `${x.name} is already on this tender's committee`);
+    const tie = await tiedBidder(tx, row.tenderHeaderId, row.expertId);
+    if (tie) throw refuse('expertId', `${x.name} is tied to the bidder ${tie} and must be avoided`);
     await tx.query(
       `update tender_expert e set expert_name = $2, user_id = $3, tender_num = h.tender_num, tender_title = h.tender_title, score_status = coalesce(e.score_status, 'PENDING')
          from tender_header h where h.tender_header_id = e.tender_header_id and e.tender_expert_id = $1`, [row.tenderExpertId, x.name, x.userId]);

@@ -1,6 +1,7 @@
 import type { RouteGroup } from '../../http/route-group.ts';
 import { biddingRoutes } from './bidding.ts';
 import { clarifyRoutes } from './clarify.ts';
+import { committeeRoutes } from './committee.ts';
 import { decisionRoutes } from './decision.ts';
 import { scoringRoutes } from './evaluation.ts';
 import { openingRoutes } from './opening.ts';
@@ -11,6 +12,6 @@ import { visibilityRoutes } from './visibility.ts';
 
 /**
  * Tendering: the generic entity paths with their rules (hooks), the sealed reads, sign-up and bids,
- * clarification questions, opening (one or two stages, per round), expert scoring, the award decision.
+ * clarification questions, opening (one or two stages, per round), the committee draw, expert scoring, the award decision.
  */
-export const routes: RouteGroup[] = [visibilityRoutes, biddingRoutes, clarifyRoutes, openingRoutes, scoringRoutes, decisionRoutes];
+export const routes: RouteGroup[] = [visibilityRoutes, biddingRoutes, clarifyRoutes, openingRoutes, committeeRoutes, scoringRoutes, decisionRoutes];
