@@ -95,7 +95,12 @@ describe('a tender as the buyer drafts and releases it', () => {
     expect(task, 'the approver has the release task').toBeDefined();
     // The approver reads the tender its task shows.
     expect((await tender(id, 'approver')).tenderStatus).toBe('RELEASE_APPROVING');
-    expect((await call('POST', `${WF}/runtime/tasks/${task.taskId}`, { action: 'Approved' }, 'approver')).statusCode).toBe(200);
+    // Approved from the tender's own page (its e-mail link) without the task id: only by whom the task waits for.
+    const doc = `${WF}/runtime/documents/tenderHeader/${id}`;
+    expect((await call('POST', doc, { action: 'Approved' }, 'buyer')).statusCode).toBe(403);
+    expect((await call('POST', `${WF}/runtime/documents/tenderSection/${id}`, { action: 'Approved' }, 'approver')).statusCode).toBe(404);
+    expect((await call('POST', doc, { action: 'Approved', comment: 'Budget confirmed' }, 'approver')).statusCode).toBe(200);
+    expect((await ok('GET', `${WF}/activiti/task/${task.taskId}`, undefined, 'approver')).task).toMatchObject({ statusCode: 'DONE' });
     expect((await tender(id)).tenderStatus).toBe('RELEASED');
     expect(refused(await call('POST', `${T}/bid/sections`, { tenderHeaderId: id, sectionName: 'Late lot', budgetAmount: 1 }))).toBe(true);
     // Released is not published: the supplier side does not know the tender yet.

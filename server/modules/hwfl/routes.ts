@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import type { RouteGroup } from '../../http/route-group.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { holdsAnyRoute } from '../../resources/permissions.ts';
@@ -8,6 +8,7 @@ import { listQuerySchema } from '../../resources/route-schemas.ts';
 import { resolveScope, type Scope } from '../../resources/scope.ts';
 import { connectDocuments } from './documents.ts';
 import { deployModel } from './deploy.ts';
+import { instanceOfRecord } from './store.ts';
 import { instanceView, type ReadDocument, taskView } from './views.ts';
 import { userById } from './people.ts';
 import { type Actor, type TaskAct, Workflow } from './workflow.ts';
@@ -68,6 +69,22 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
   app.post(`${BASE}/runtime/tasks/:taskId`, { schema: { tags: ['workflow'], summary: 'Act on a task: Approved, Rejected, DELEGATE, ADD_SIGN, CARBON_COPY', params: params({ taskId: id }), body: actBody } }, async (req) => {
     const { actor } = await actorOf(ctx, req);
     return wf.act(tenantOf(req), p<{ taskId: number }>(req).taskId, actor, req.body as TaskAct);
+  });
+
+  // A document's own page (an e-mail link such as /pub/tender/tenderHall/decisionWorkflow/:id) approves
+  // or rejects without the task id: the caller's pending task on the document's running approval.
+  const decideBody = { type: 'object', required: ['action'], additionalProperties: false, properties: { action: { type: 'string', enum: ['Approved', 'Rejected'] }, comment } };
+  app.post(`${BASE}/runtime/documents/:entity/:recordId`, {
+    schema: { tags: ['workflow'], summary: "Approve or reject a document through the caller's pending task on it", params: params({ entity: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$', maxLength: 60 }, recordId: id }), body: decideBody },
+  }, async (req) => {
+    const { actor } = await actorOf(ctx, req);
+    const { entity, recordId } = p<{ entity: string; recordId: number }>(req);
+    const tenantId = tenantOf(req);
+    const inst = ctx.entities.get(entity)?.workflow ? await instanceOfRecord(ctx.db, tenantId, entity, recordId) : undefined;
+    if (!inst) throw notFound(`${entity} ${recordId} has no approval`);
+    const task = (await ctx.db.query<{ id: number }>("select task_id::float8 as id from hwfl_task where instance_id = $1 and assignee_id = $2 and status_code = 'PENDING' order by task_id limit 1", [inst.instanceId, actor.userId])).rows[0];
+    if (!task) throw forbidden(`You have no pending approval task on this ${entity}`);
+    return wf.act(tenantId, task.id, actor, req.body as TaskAct);
   });
 
   app.get(`${BASE}/process/instance/:instanceId`, { schema: { tags: ['workflow'], summary: 'An instance with its document, history and diagram (initiator, participants, copied people, administrators)', params: params({ instanceId: id }) } }, async (req) => {
