@@ -86,11 +86,22 @@ export async function startE2E(opts: { postgres?: string } = {}): Promise<E2E> {
       page.on('requestfailed', (r) => e2e.troubles.push(`${user} ${r.method()} ${r.url().slice(baseUrl.length)} failed: ${r.failure()?.errorText ?? '?'}`));
       pages.push({ user, page });
       page.on('response', (r) => {
-        if (r.status() < 400 || !r.url().startsWith(baseUrl)) return;
+        if (!r.url().startsWith(baseUrl)) return;
         const call = `${user} ${r.request().method()} ${r.url().slice(baseUrl.length)} → ${r.status()}`;
+        if (r.status() >= 400) {
+          void r.text().then(
+            (body) => e2e.refusals.push(`${call} ${body.slice(0, 300)}`),
+            () => e2e.refusals.push(call),
+          );
+          return;
+        }
+        // A business rule's refusal is a 200 with `failed: true` (the original platform's shape): a write that said no.
+        if (r.request().method() === 'GET' || !(r.headers()['content-type'] ?? '').includes('json')) return;
         void r.text().then(
-          (body) => e2e.refusals.push(`${call} ${body.slice(0, 300)}`),
-          () => e2e.refusals.push(call),
+          (body) => {
+            if (/^\{"failed":true/.test(body)) e2e.refusals.push(`${call} ${body.slice(0, 300)}`);
+          },
+          () => undefined,
         );
       });
       await page.goto(`${baseUrl}${path}`);

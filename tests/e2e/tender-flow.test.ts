@@ -11,8 +11,8 @@ import { detailButton, flowFile, okConfirm, type Row, screen } from './flow-kit.
  * refused; the buyer opens the bids with the password (a wrong one is said on the field); a
  * committee of three is drawn at random, passing over the expert who works for a bidder; each
  * expert scores their sheet; the buyer confirms the scores, awards one lot to each bidder and
- * submits the decision; the approver approves it on its public page; each bidder is told its
- * result. The bidding end is moved into the past in the database (the test clock) instead of
+ * submits the decision; the approver approves it on its public page; the buyer drafts a contract
+ * per winner; each bidder is told its result. The bidding end is moved into the past in the database (the test clock) instead of
  * waiting for it.
  */
 vi.setConfig({ testTimeout: 1_200_000, hookTimeout: 120_000 });
@@ -212,6 +212,13 @@ describe('a public tender of two lots from draft to award', () => {
     await answer(approver, { comment: 'Ranking checked' });
     await reaches(id, 'AWARDED');
     expect(await decision()).toBe('APPROVED');
+
+    // The buyer drafts the contracts of the awarded lots from the decision page: one per winner.
+    await buyer.goto(`${e.baseUrl}/tender/tenderHall/decision/${id}`);
+    await button(buyer, /生成合同|Draft contracts/).click();
+    await okConfirm(buyer);
+    const contracts = async () => (await q<{ supplier: string; amount: string }>('select s.supplier_num as supplier, h.amount::text as amount from scm_contract_header h join sslm_supplier s on s.supplier_id = h.supplier_id where h.remark = $1 order by 1', [`From tender ${num}`])).map((r) => `${r.supplier} ${Number(r.amount).toFixed(2)}`);
+    await expect.poll(contracts).toEqual(['S0001 181234.56', 'S0003 449876.54']);
 
     // Each bidder is told its result in its inbox; a winner sees its award, the other bidders none of it.
     const inbox = async (login: string) => (await q<{ subject: string }>('select m.subject from hmsg_user_message m join iam_user u on u.id = m.user_id where u.login_name = $1 and m.subject like $2 order by 1', [login, `${num}:%`])).map((r) => r.subject);

@@ -314,3 +314,28 @@ describe('the committee', () => {
     expect((await call('POST', `${T}/bid/${id}/experts/draw`, { count: 1 })).json().field).toBe('count');
   });
 });
+
+describe('the awarded lots', () => {
+  it('become one draft contract per winning supplier, a line per lot at the exact awarded amount, once', async () => {
+    const awarded = Number((await s.ctx.db.query<{ id: number }>("select tender_header_id::float8 as id from tender_header where tenant_id = 1 and tender_status = 'AWARDED' order by 1 limit 1")).rows[0]!.id);
+    const open = Number((await s.ctx.db.query<{ id: number }>("select tender_header_id::float8 as id from tender_header where tenant_id = 1 and tender_status = 'PUBLISHED' order by 1 limit 1")).rows[0]!.id);
+    const awards = (await s.ctx.db.query<{ supplier: number; amount: string }>('select supplier_id::float8 as supplier, awarded_amount::text as amount from tender_award where tender_header_id = $1 order by section_num', [awarded])).rows;
+    expect(awards.length).toBeGreaterThan(0);
+    expect((await call('POST', `${T}/bid/${awarded}/contracts`, undefined, 'supplier')).statusCode).toBe(403);
+    expect(refused(await call('POST', `${T}/bid/${open}/contracts`))).toBe(true);
+    const made = (await ok('POST', `${T}/bid/${awarded}/contracts`)).contracts as Row[];
+    expect(made.length).toBe(new Set(awards.map((a) => a.supplier)).size);
+    for (const c of made) {
+      const pc = await ok('GET', `/scm/v1/1/purchase-contracts/${String(c.pcHeaderId)}`);
+      expect([pc.pcStatusCode, pc.supplierId, pc.usageTypeCode]).toEqual(['PENDING', c.supplierId, 'PURCHASE']);
+      const lines = (await s.ctx.db.query<{ price: string; qty: string; uom: string }>('select unit_price::text as price, quantity::text as qty, uom_code as uom from scm_contract_line where pc_header_id = $1 order by line_num', [c.pcHeaderId])).rows;
+      const won = awards.filter((a) => a.supplier === c.supplierId).map((a) => a.amount);
+      expect(lines.map((l) => Number(l.price).toFixed(2))).toEqual(won.map((a) => Number(a).toFixed(2)));
+      expect(lines.every((l) => Number(l.qty) === 1 && l.uom === 'SET')).toBe(true);
+    }
+    // Each award names its contract; a second call drafts none twice.
+    expect((await s.ctx.db.query<{ n: number }>('select count(*)::int as n from tender_award where tender_header_id = $1 and pc_num is null', [awarded])).rows[0]!.n).toBe(0);
+    const again = await call('POST', `${T}/bid/${awarded}/contracts`);
+    expect([again.statusCode, again.json().field]).toEqual([400, 'tenderAward']);
+  });
+});
