@@ -90,23 +90,32 @@ export function orderBy(e: EntityDecl, sort: string[] | undefined): string {
 /**
  * Keyset paging: the condition "after the row whose sort values are `values`", so a page far down
  * a sorted list starts where the previous one ended instead of counting past every row before it.
- * Only for sorts on columns that always hold a value (the key, the system dates, required fields):
- * one direction gives a row comparison an index serves as a range; mixed directions expand to
- * "first term after, or equal and the next after…". Undefined when the sort does not qualify.
+ * Sorts on columns that always hold a value in one direction are a row comparison an index serves
+ * as a range; mixed directions, and columns that may be empty, expand to "first term after, or
+ * equal and the next after…", where an empty value sorts as PostgreSQL puts it by default: last
+ * going up, first going down. Undefined when the values do not fit the sort.
  */
 export function keysetCondition(terms: SortTerm[], values: unknown[], params: unknown[]): string | undefined {
-  if (terms.some((t) => t.nullable) || values.length !== terms.length || values.some((v) => v === null || v === undefined)) return undefined;
+  if (values.length !== terms.length || values.some((v, i) => v === undefined || (v === null && !terms[i]!.nullable))) return undefined;
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
   const col = (t: SortTerm) => `t.${ident(t.column)}`;
-  if (terms.every((t) => t.dir === terms[0]!.dir)) {
+  if (terms.every((t) => t.dir === terms[0]!.dir && !t.nullable)) {
     return `(${terms.map(col).join(', ')}) ${terms[0]!.dir === 'asc' ? '>' : '<'} (${values.map(p).join(', ')})`;
   }
-  const placed = values.map(p);
-  const alternatives = terms.map((t, i) => [...terms.slice(0, i).map((u, j) => `${col(u)} = ${placed[j]}`), `${col(t)} ${t.dir === 'asc' ? '>' : '<'} ${placed[i]}`].join(' and '));
-  return `(${alternatives.map((a) => `(${a})`).join(' or ')})`;
+  const placed = values.map((v) => (v === null ? null : p(v)));
+  const equal = (t: SortTerm, at: string | null) => (at === null ? `${col(t)} is null` : `${col(t)} = ${at}`);
+  const after = (t: SortTerm, at: string | null): string | undefined => {
+    if (t.dir === 'asc') return at === null ? undefined : t.nullable ? `(${col(t)} > ${at} or ${col(t)} is null)` : `${col(t)} > ${at}`;
+    return at === null ? `${col(t)} is not null` : `${col(t)} < ${at}`;
+  };
+  const alternatives = terms.flatMap((t, i) => {
+    const next = after(t, placed[i]!);
+    return next === undefined ? [] : [[...terms.slice(0, i).map((u, j) => equal(u, placed[j]!)), next].join(' and ')];
+  });
+  return alternatives.length ? `(${alternatives.map((a) => `(${a})`).join(' or ')})` : 'false';
 }
 
 /** A cursor: the sort it belongs to and the sort values of the row a page ended on, opaque to the client. */
@@ -118,7 +127,8 @@ export function encodeCursor(terms: SortTerm[], values: unknown[]): string {
 export function decodeCursor(terms: SortTerm[], cursor: unknown): unknown[] {
   try {
     const c = JSON.parse(Buffer.from(String(cursor), 'base64url').toString('utf8')) as { s?: unknown; v?: unknown };
-    if (c.s === terms.map((t) => `${t.column} ${t.dir}`).join(',') && Array.isArray(c.v) && c.v.length === terms.length && c.v.every((x) => typeof x === 'string' && !x.includes('\u0000'))) return c.v;
+    const fits = (x: unknown, i: number) => (typeof x === 'string' && !x.includes('\u0000')) || (x === null && terms[i]!.nullable);
+    if (c.s === terms.map((t) => `${t.column} ${t.dir}`).join(',') && Array.isArray(c.v) && c.v.length === terms.length && c.v.every(fits)) return c.v;
   } catch {
     /* refused below */
   }

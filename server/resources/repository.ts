@@ -106,15 +106,14 @@ export class EntityRepository {
     return { ...toPage(rows, page, size, total), ...(nextCursor ? { nextCursor } : {}), ...(counted.estimated ? { totalEstimated: true } : {}) };
   }
 
-  /** The cursor of the page after the row `id`, for sorts keyset paging can serve (else undefined). */
+  /** The cursor of the page after the row `id` (its sort values; an empty one stays null). */
   private async cursorAfter(terms: SortTerm[], id: unknown): Promise<string | undefined> {
-    if (terms.some((x) => x.nullable)) return undefined;
     // The sort values as the database writes them, so the next condition compares exactly (no zone or float on the way).
     const r = await this.ctx.db.query<Row>(`select ${terms.map((x, i) => `t.${ident(x.column)}::text as k${i}`).join(', ')} from ${ident(this.e.table)} t where ${this.pk()} = $1`, [id]);
     const row = r.rows[0];
     if (!row) return undefined;
-    const values = terms.map((_, i) => row[`k${i}`]);
-    return values.some((v) => v === null || v === undefined) ? undefined : encodeCursor(terms, values);
+    const values = terms.map((_, i) => row[`k${i}`] ?? null);
+    return values.some((v, i) => v === null && !terms[i]!.nullable) ? undefined : encodeCursor(terms, values);
   }
 
   async get(scope: Scope, id: number, db: Queryable = this.ctx.db): Promise<Row> {
