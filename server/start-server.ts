@@ -36,6 +36,10 @@ function exportRowLimitOf(v: string | undefined): number | undefined {
 
 /** Opens the database, migrates and seeds it, and builds the HTTP app (not yet listening). */
 export async function createServer(opts: StartOptions): Promise<{ app: FastifyInstance; ctx: ServerContext }> {
+  // Datetimes are stored as UTC wall-clock times (the screens show them in each user's zone), and
+  // rules compare them with now() and Date.now(): the process and every session run in UTC, so a
+  // server started in Shanghai reads a bidding end as the one stored, not eight hours off.
+  process.env.TZ = 'UTC';
   // Before anything opens: a wrong setting stops the start with nothing to clean up.
   const exportRowLimit = opts.exportRowLimit ?? exportRowLimitOf(process.env.EXPORT_ROW_LIMIT);
   const entities = loadEntities();

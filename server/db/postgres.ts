@@ -25,7 +25,8 @@ function statementName(sql: string, params?: unknown[]): string | undefined {
 
 /** A real PostgreSQL server, chosen with DATABASE_URL; same SQL as PGlite. */
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Every session in UTC: timestamps are stored as UTC wall-clock times (see start-server.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c TimeZone=UTC' });
   // An idle connection the server closes (a restart, an administrator terminating it) is dropped
   // by the pool and replaced on the next query; unhandled, its error event would end the process.
   pool.on('error', (e) => console.error(`PostgreSQL: an idle connection was closed (${e.message}); the pool opens a new one when needed`));
