@@ -4,7 +4,9 @@ import { startTestServer, type TestServer } from './harness.ts';
 /**
  * What a tender's outcome leaves behind: the branch confirmations an approved award asks for (one
  * per awarded lot naming a branch company, its amount the award's exact decimal, the buyer told),
- * confirmed or rejected by the branch. Deadlines are moved into the past in the database.
+ * confirmed or rejected by the branch; and the outliers among the committee's scores, flagged for
+ * the buyer confirming them and never shown to an expert. Deadlines are moved into the past in
+ * the database; the demo experts score through the API, a fourth member through the database.
  */
 vi.setConfig({ testTimeout: Number(process.env.TENDER_TIMEOUT ?? 180_000), hookTimeout: 180_000 });
 let s: TestServer;
@@ -55,6 +57,7 @@ beforeAll(async () => {
   for (const [k, num] of [['S1', 'S0001'], ['S3', 'S0003']] as const) ids[k] = Number((await q<{ id: number }>('select supplier_id::float8 as id from sslm_supplier where tenant_id = 1 and supplier_num = $1', [num]))[0]!.id);
   for (const [k, num] of [['suzhou', 'DM1100'], ['wuxi', 'DM1200']] as const) ids[k] = Number((await q<{ id: number }>('select company_id::float8 as id from hpfm_company where tenant_id = 1 and company_num = $1', [num]))[0]!.id);
   ids.foreignCompany = Number((await q<{ id: number }>('select min(company_id)::float8 as id from hpfm_company where tenant_id = 2'))[0]!.id);
+  ids.template = Number((await q<{ id: number }>("select template_id::float8 as id from ssrc_score_template where tenant_id = 1 and template_code = 'ST-GENERAL'"))[0]!.id);
 });
 afterAll(() => s.close());
 
@@ -148,5 +151,117 @@ describe('branch confirmations generated from the award', () => {
       { num: 'TD2025-00003', lot: 'Lot B: installation and service', status: 'CONFIRMED', same: true },
     ]);
     expect((await q<{ n: number }>('select count(*)::int as n from stnd_branch_confirm where award_id is null'))[0]!.n).toBe(0);
+  });
+});
+
+describe('outliers among the committee\'s scores', () => {
+  let id: number;
+  let bids: number[];
+  /** The committee: the demo experts `expert`, `expert2`, `expert3` (scoring through the API) and a fourth member bound here. */
+  const LOGINS = ['expert', 'expert2', 'expert3', 'director'] as const;
+  const names: Record<string, string> = {};
+  const members: Record<string, number> = {};
+  /** Every submitted score of the tender as the buyer reads it. */
+  const review = async (query = '', as = 'buyer') => rows(`${T}/bid/${id}/scores?size=1000${query}`, as);
+  const at = (all: Row[], login: string, b: number, type: string) => all.find((r) => r.expertName === names[login] && r.bidId === b && r.indicateType === type)!;
+  /** An expert fills in their sheet (scores by bid and element type) and submits it, as on their grading page. */
+  const scoreAs = async (login: string, scores: Record<string, Record<string, string>>, submit = true) => {
+    if (login === 'director') {
+      // The fourth member has no grading page in the demo: their sheet is written as the page would.
+      for (const [b, byType] of Object.entries(scores)) for (const [type, v] of Object.entries(byType)) await s.ctx.db.query('update tender_score set score = $3::numeric where tender_expert_id = $1 and bid_id = $2 and indicate_type = $4', [members.director, Number(b), v, type]);
+      if (!submit) return;
+      await s.ctx.db.query("update tender_score set score_status = 'SUBMITTED' where tender_expert_id = $1", [members.director]);
+      await s.ctx.db.query("update tender_expert set score_status = 'SUBMITTED', submitted_date = now() where tender_expert_id = $1", [members.director]);
+      return;
+    }
+    for (const r of await rows(`${T}/bid/scores?tenderHeaderId=${id}&size=100`, login)) {
+      const res = await call('PUT', `${T}/bid/scores`, { ...r, score: scores[String(r.bidId)]![String(r.indicateType)] }, login);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    if (submit) expect((await ok('POST', `${T}/bid/scores/submit`, [{ tenderHeaderId: id }], login)).scoreStatus).toBe('SUBMITTED');
+  };
+
+  it('hands a scored tender to a committee of four', async () => {
+    const p = await published([['Lot A: mixers', 300000, null]], { evalMethod: 'COMPREHENSIVE', scoreTemplateId: ids.template });
+    id = p.id;
+    bids = [await bid(id, 'supplier', p.lots[0]!, '290000.00'), await bid(id, 'supplier3', p.lots[0]!, '280000.00')];
+    await deadlinePassed(id);
+    await ok('POST', `${T}/bid/${id}/open`, {});
+    // The fourth member: a library expert without a login gets the director's, working for no bidder.
+    await s.ctx.db.query(
+      `update ssrc_expert set user_id = (select id from iam_user where login_name = 'director'), login_name = 'director', expert_name = 'Member Four', work_unit = 'Independent', enabled_flag = 1
+        where expert_id = (select min(expert_id) from ssrc_expert where tenant_id = 1 and user_id is null)`);
+    for (const login of LOGINS) {
+      const x = (await q<{ id: number; name: string }>('select expert_id::float8 as id, expert_name as name from ssrc_expert where tenant_id = 1 and login_name = $1', [login]))[0]!;
+      names[login] = x.name;
+      members[login] = Number((await ok('POST', `${T}/bid/experts`, { tenderHeaderId: id, expertId: x.id, expertRole: 'ALL' })).tenderExpertId);
+    }
+    expect(new Set(Object.values(names)).size).toBe(4);
+    expect((await act(id, 'handout')).json().tenderStatus).toBe('EVALUATING');
+    expect((await q<{ n: number }>('select count(*)::int as n from tender_score where tender_header_id = $1', [id]))[0]!.n).toBe(4 * 2 * 3);
+  });
+
+  it('judges nothing while fewer than three scores of a bid and element are in, and shows no draft', async () => {
+    const [b1, b3] = bids.map(String) as [string, string];
+    await scoreAs('expert', { [b1]: { PRICE: '80', TECHNOLOGY: '70.10', BUSINESS: '0' }, [b3]: { PRICE: '75', TECHNOLOGY: '70.10', BUSINESS: '60' } });
+    await scoreAs('expert2', { [b1]: { PRICE: '80', TECHNOLOGY: '70.20', BUSINESS: '100' }, [b3]: { PRICE: '75', TECHNOLOGY: '70.20', BUSINESS: '60' } });
+    // expert3 has typed scores but not submitted them: the buyer does not read them.
+    await scoreAs('expert3', { [b1]: { PRICE: '5', TECHNOLOGY: '5', BUSINESS: '5' }, [b3]: { PRICE: '5', TECHNOLOGY: '5', BUSINESS: '5' } }, false);
+    const two = await review();
+    expect(two.length).toBe(2 * 2 * 3);
+    expect(two.every((r) => r.outlierFlag === 0)).toBe(true);
+    // 0 against 100 is a deviation of 100 points, but with two scores neither is the odd one out.
+    const biz = at(two, 'expert', bids[0]!, 'BUSINESS');
+    expect([biz.scoreDeviation, biz.outlierFlag]).toEqual([-100, 0]);
+  });
+
+  it('flags a score more than 20 % of the element\'s range away from the others\' mean, in exact decimals (20.00 exactly is not)', async () => {
+    const [b1, b3] = bids.map(String) as [string, string];
+    await scoreAs('expert3', { [b1]: { PRICE: '80', TECHNOLOGY: '70.30', BUSINESS: '50' }, [b3]: { PRICE: '75', TECHNOLOGY: '70.30', BUSINESS: '60' } });
+    // The fourth: bid 1's price 20.01 below the others' 80 (an outlier); quality exactly 20.00 above the others' mean 70.20 on
+    // bid 1 (not one: in floats 90.2 − 70.2 is 20.000000000000014), 20.01 above on bid 3 (one).
+    await scoreAs('director', { [b1]: { PRICE: '59.99', TECHNOLOGY: '90.20', BUSINESS: '50' }, [b3]: { PRICE: '75', TECHNOLOGY: '90.21', BUSINESS: '60' } });
+    const all = await review();
+    expect(all.length).toBe(4 * 2 * 3);
+    const flagged = all.filter((r) => r.outlierFlag === 1).map((r) => [r.expertName, r.bidId, r.indicateType, r.scoreDeviation]);
+    expect(flagged.sort()).toEqual([
+      // Delivery of bid 1: 0, 100, 50, 50 — the 0 is 66.67 below the others' mean, the 100 66.67 above.
+      [names.expert, bids[0], 'BUSINESS', -66.67],
+      [names.expert2, bids[0], 'BUSINESS', 66.67],
+      [names.director, bids[0], 'PRICE', -20.01],
+      [names.director, bids[1], 'TECHNOLOGY', 20.01],
+    ].sort());
+    const edge = at(all, 'director', bids[0]!, 'TECHNOLOGY');
+    expect([edge.scoreDeviation, edge.outlierFlag]).toEqual([20, 0]);
+    expect(at(all, 'expert3', bids[0]!, 'BUSINESS').outlierFlag).toBe(0);
+    // The filter: the outliers only, or the others.
+    expect((await review('&outlierFlag=1')).map((r) => r.outlierFlag)).toEqual([1, 1, 1, 1]);
+    expect((await review('&outlierFlag=0')).length).toBe(4 * 2 * 3 - 4);
+    // Grouped as they are compared: a bid's element, every expert's score of it together.
+    const order = all.map((r) => `${String(r.bidId)}|${String(r.indicateId)}`);
+    expect(order.filter((k, i) => i === 0 || k !== order[i - 1]).length).toBe(2 * 3);
+  });
+
+  it('never tells an expert the others\' scores: their own rows only, without the outlier fields', async () => {
+    for (const login of ['expert', 'expert2']) {
+      const mine = await rows(`${T}/bid/scores?tenderHeaderId=${id}&size=100`, login);
+      expect(mine.length, login).toBe(2 * 3);
+      expect(new Set(mine.map((r) => r.tenderExpertId))).toEqual(new Set([members[login]]));
+      // Their delivery score of bid 1 is an outlier for the buyer; to them the fields are empty.
+      expect(mine.every((r) => r.outlierFlag === null && r.scoreDeviation === null)).toBe(true);
+      const one = await ok('GET', `${T}/bid/scores/${String(mine[0]!.scoreId)}`, undefined, login);
+      expect([one.outlierFlag, one.scoreDeviation]).toEqual([null, null]);
+    }
+    expect((await call('GET', `${T}/bid/scores?tenderHeaderId=${id}&outlierFlag=1`, undefined, 'expert')).body).not.toContain('66.67');
+    // The committee's view is the tender hall's: not an expert's, a supplier's, an approver's or another tenant's.
+    for (const as of ['expert', 'expert3', 'supplier', 'approver']) expect((await call('GET', `${T}/bid/${id}/scores`, undefined, as)).statusCode, as).toBe(403);
+    expect((await call('GET', `${T}/bid/${id}/scores`, undefined, 'buyer2')).statusCode).toBe(403);
+    expect([403, 404]).toContain((await call('GET', `/ssrc/v1/2/bid/${id}/scores`, undefined, 'buyer2')).statusCode);
+    expect((await call('GET', `${T}/bid/999999/scores`)).statusCode).toBe(404);
+    // Confirming the scores keeps the weighted totals as before (the mean of all four, outliers included).
+    expect((await act(id, 'confirmScoring')).json().tenderStatus).toBe('SCORED');
+    const total = await q<{ t: string }>('select score_total::text as t from tender_bid where bid_id = $1', [bids[0]]);
+    // price (80+80+80+59.99)/4 × 0.6 + quality (70.1+70.2+70.3+90.2)/4 × 0.25 + delivery (0+100+50+50)/4 × 0.15 = 44.9985 + 18.8 + 7.5
+    expect(total[0]!.t).toBe('71.30');
   });
 });
