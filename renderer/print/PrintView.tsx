@@ -125,7 +125,7 @@ export function PrintView({ doc, onClose }: Props) {
                 </thead>
                 <tbody>
                   {rows.map((r, ri) => (
-                    <tr key={String(r[t.entity.primaryKey] ?? ri)} data-testid="print-line">
+                    <tr key={String(r[t.entity.primaryKey] ?? ri)} data-testid="print-line" className={evaluateFlag(t.tab.table?.highlight, { record: r }, false) ? 'print-highlight' : undefined}>
                       {t.columns.map((c) => {
                         const Cell = s.registries.cellRenderers.peek(c.cell);
                         return (

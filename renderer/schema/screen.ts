@@ -174,6 +174,12 @@ export interface TableSpec {
   summary?: Record<string, SummaryFn>;
   /** Which rows the summary counts, an expression over `record` (`"record.cancelledFlag != 1"`); all without it. */
   summaryWhere?: string;
+  /**
+   * Rows to draw the eye to, an expression over `record` (`"record.outlierFlag == 1"`): they get a
+   * warning tint and a bar at their start, in every table (lists, detail tabs, inline lines, print).
+   * A colour is not read out, so a cell of the row says the same in words (a `status` column).
+   */
+  highlight?: Expression;
 }
 
 export interface ScreenBase {

@@ -25,6 +25,8 @@ export interface DataRowProps {
   /** The selection cell sticks to the left edge when columns are pinned left. */
   stickySelect?: boolean;
   selected: boolean;
+  /** The table's `highlight` holds for this row: a warning tint and a bar at its start. */
+  highlighted?: boolean;
   /** Stable across renders, so a row re-renders only when its own props change. */
   onToggle(id: string, on: boolean): void;
   actions?: (row: Row) => ReactNode;
@@ -54,7 +56,8 @@ export const DataRow = memo(function DataRow(p: DataRowProps) {
       aria-selected={p.selection ? p.selected : undefined}
       aria-level={p.tree ? p.tree.depth + 1 : undefined}
       aria-expanded={p.tree?.hasChildren ? p.tree.expanded : undefined}
-      className={`dt-row${p.selected ? ' dt-selected' : ''}`}
+      data-highlight={p.highlighted || undefined}
+      className={`dt-row${p.highlighted ? ' dt-highlight' : ''}${p.selected ? ' dt-selected' : ''}`}
       style={{ height: p.height, transform: `translateY(${p.start}px)` }}
     >
       {p.selection && (

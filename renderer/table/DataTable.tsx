@@ -4,6 +4,7 @@ import { Checkbox, Empty, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { type FocusEvent, type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
+import { evaluateFlag } from '../schema/expressions/evaluate.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import type { SummaryFn } from '../schema/screen.ts';
 import { schemaSettings, type TableSettings, toTableState } from './column-settings.ts';
@@ -55,6 +56,8 @@ export interface DataTableProps {
    * line's values in its own observable form): the footer then follows every edit by itself.
    */
   summaryValuesOf?: (row: Row) => Row;
+  /** Rows to draw the eye to: an expression over `record` (the values `summaryValuesOf` gives, where set). */
+  highlight?: string;
   /** What the grid lists, for screen readers (the screen's or tab's title). */
   label?: string;
 }
@@ -270,6 +273,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
             <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
               {items.map((vi) => {
                 const row = rowModel[vi.index]!;
+                const highlighted = p.highlight ? evaluateFlag(p.highlight, { record: p.summaryValuesOf ? p.summaryValuesOf(row.original) : row.original }, false) : false;
                 return (
                   <DataRow
                     key={recycle ? vi.index % slots.current : row.id}
@@ -285,6 +289,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
                     selectWidth={selectWidth}
                     stickySelect={stickySelect}
                     selected={selected.has(row.id)}
+                    highlighted={highlighted}
                     onToggle={toggle}
                     actions={p.rowActions}
                     actionsWidth={actionsWidth}

@@ -90,6 +90,7 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
       tree={tab.table?.tree}
       summary={tab.table?.summary}
       summaryWhere={tab.table?.summaryWhere}
+      highlight={tab.table?.highlight}
       rowActions={
         rowActions.length
           ? (row) => (

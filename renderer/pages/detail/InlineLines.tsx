@@ -243,7 +243,7 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
       {failed > 0 && <Alert type="error" showIcon title={s.t('hzero.common.message.lines.failed', '{{count}} lines were not saved; see the marked lines', { count: failed })} data-testid="lines-failed" />}
       <Form component={false}>
         <div ref={box}>
-          <DataTable columns={columns} rows={rows} rowKey={LINE_KEY} loading={loading} summary={tab.table?.summary} summaryValuesOf={valuesOf} summaryWhere={tab.table?.summaryWhere} rowActions={rowActions} rowActionsWidth={120} selection="multiple" selected={store.selected} onSelect={(keys) => store.select(keys)} rowHeight={ROW_HEIGHT} renderCell={renderCell} />
+          <DataTable columns={columns} rows={rows} rowKey={LINE_KEY} loading={loading} summary={tab.table?.summary} summaryValuesOf={valuesOf} summaryWhere={tab.table?.summaryWhere} highlight={tab.table?.highlight} rowActions={rowActions} rowActionsWidth={120} selection="multiple" selected={store.selected} onSelect={(keys) => store.select(keys)} rowHeight={ROW_HEIGHT} renderCell={renderCell} />
         </div>
       </Form>
     </Space>

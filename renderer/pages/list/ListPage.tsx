@@ -121,6 +121,7 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
         settings={store.columnSettings.settings}
         summary={screen.table.summary}
         summaryWhere={screen.table.summaryWhere}
+        highlight={screen.table.highlight}
         // A server-paged list holds one page: the footer says it sums that page, not every record.
         summaryLabel={s.t('hzero.common.table.pageTotal', 'Page total')}
         rowActions={

@@ -147,6 +147,7 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
       if (!shown.includes(name)) add(`${path}/summary/${name}`, `"${name}" is not a column of this table${suggest(name, shown)}`);
     }
     expr(t.summaryWhere, `${path}/summaryWhere`);
+    expr(t.highlight, `${path}/highlight`);
   };
   const sections = (list: unknown, path: string, e: EntityDecl | undefined) => {
     ((list as Json[]) ?? []).forEach((s, si) => {

@@ -20,6 +20,8 @@ export const STATUS_MAPS = {
     Number(v) === 1 ? s('hzero.common.status.healthy', 'Normal', 'green') : Number(v) === -1 ? s('hzero.common.status.unhealthy', 'Abnormal', 'red') : s('hzero.common.status.unmonitored', 'Not monitored', 'default'),
   /** Y or 1 read; N or 0 unread. */
   readFlag: (v) => (v === 'Y' || Number(v) === 1 ? s('hzero.common.status.read', 'Read', 'default') : s('hzero.common.status.unread', 'Unread', 'blue')),
+  /** A flag whose "yes" needs a look (an outlier score): 1 or Y is a red Yes, anything else a plain No. */
+  attention: (v) => (v === 'Y' || Number(v) === 1 ? s('hzero.common.status.yes', 'Yes', 'red') : s('hzero.common.status.no', 'No', 'default')),
   /** 0 automatic registration, 1 manual entry. */
   jobGroupSource: (v) => (Number(v) === 0 ? s('hsdr.jobGroup.source.auto', 'Automatic registration', 'blue') : s('hsdr.jobGroup.source.manual', 'Manual entry', 'default')),
   processInstance: (v) => {

@@ -9,6 +9,7 @@ import { EntityRepository } from '../../resources/repository.ts';
 import { resolveScope } from '../../resources/scope.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
 import { refuse, statusRefusal } from './rules.ts';
+import { createBranchConfirms, notifyBranchConfirms } from './stnd.ts';
 
 type Row = Record<string, unknown>;
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
@@ -44,7 +45,8 @@ async function decisionOf(tx: Queryable, tenantId: number | null, tenderId: numb
  * The award decision (`/tender/tenderHall/decision/:id`): per lot one winning bid of the round
  * last opened, submitted for approval through the workflow (`TENDER_DECISION_APPROVAL`); once
  * approved the tender is awarded and each bidder is told their result (the winners what they
- * won, the others only that they did not). `resendMail` sends the result notices again.
+ * won, the others only that they did not) and each awarded lot naming a branch company waits for
+ * that branch's confirmation. `resendMail` sends the result notices again.
  */
 export async function decisionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const decision = ctx.entities.get('tenderDecision')!;
@@ -150,5 +152,7 @@ registerHooks('tenderDecision', {
     if (action !== 'approve') return;
     await tx.query("update tender_header set tender_status = 'AWARDED', object_version_number = object_version_number + 1, last_update_date = now() where tender_header_id = $1", [row.tenderHeaderId]);
     await notifyResults(tx, ctx, tenantId, row, auth);
+    // Each awarded lot that names a branch company waits for that branch's confirmation (stnd).
+    await notifyBranchConfirms(tx, ctx, tenantId, await createBranchConfirms(tx, row.decisionId, auth.userId), auth);
   },
 });

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { afterCommit } from '../../db/database.ts';
-import { BusinessError, forbidden } from '../../http/errors.ts';
+import { BusinessError, forbidden, notFound } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
+import { checkEntityAccess, holdsAnyRoute } from '../../resources/permissions.ts';
+import { EntityRepository } from '../../resources/repository.ts';
+import { listQuerySchema } from '../../resources/route-schemas.ts';
 import { resolveScope } from '../../resources/scope.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
 import { tiedBidder } from './committee.ts';
@@ -33,9 +35,9 @@ export async function computeScores(tx: Queryable, tenderId: unknown): Promise<v
 /** Every assigned expert's score sheet of the round: one row per bid and element their role covers (passed suppliers only when two-stage). */
 export async function writeScoreSheets(tx: Queryable, tenderId: unknown, userId: number): Promise<void> {
   await tx.query(
-    `insert into tender_score (tenant_id, tender_header_id, tender_num, tender_expert_id, expert_user_id, bid_id, round_number, section_name, supplier_name,
+    `insert into tender_score (tenant_id, tender_header_id, tender_num, tender_expert_id, expert_user_id, expert_name, bid_id, round_number, section_name, supplier_name,
                                indicate_id, indicate_name, indicate_type, weight, min_score, max_score, score, score_status, created_by, last_updated_by)
-     select h.tenant_id, h.tender_header_id, h.tender_num, e.tender_expert_id, e.user_id, b.bid_id, coalesce(b.round_number, 1), b.section_name, b.supplier_name,
+     select h.tenant_id, h.tender_header_id, h.tender_num, e.tender_expert_id, e.user_id, e.expert_name, b.bid_id, coalesce(b.round_number, 1), b.section_name, b.supplier_name,
             i.indicate_id, i.indicate_name, i.indicate_type, i.weight, i.min_score, i.max_score, i.default_score, 'PENDING', $2, $2
        from tender_header h
        join tender_expert e on e.tender_header_id = h.tender_header_id
@@ -113,9 +115,86 @@ registerHooks('tenderHeader', {
   },
 });
 
-/** An expert submits their score sheet of the tenders named (rows selected on the grading page, or one tender). */
+/**
+ * The outlier rule of the scoring summary (docs/decisions.md, tendering after the notice): an
+ * expert's submitted score of a bid and element is an outlier when it lies more than `share` of the
+ * element's score range (max − min) away from the mean of the other experts' submitted scores of
+ * the same bid and element, judged once at least `minScores` scores are in (with two, neither can be
+ * told from the other). Compared in SQL numeric without a division: |s·(n−1) − (Σ−s)| > share·(max−min)·(n−1).
+ */
+export const OUTLIER_RULE = { share: '0.20', minScores: 3 } as const;
+
+/** The committee's submitted scores of the bid and element of the score row aliased `t`: how many (`n`) and their sum (`total`). */
+const committee = (t: string) =>
+  `(select count(o.score) as n, sum(o.score) as total from tender_score o where o.bid_id = ${t}.bid_id and o.indicate_id = ${t}.indicate_id and o.score_status = 'SUBMITTED')`;
+
+/** The rule over row `t` and its committee `x`; `share` and `min` are placeholders of OUTLIER_RULE's values. */
+const isOutlier = (t: string, x: string, share: string, min: string) =>
+  `(${x}.n >= ${min}::int and abs(${t}.score * (${x}.n - 1) - (${x}.total - ${t}.score)) > ${share}::numeric * (${t}.max_score - ${t}.min_score) * (${x}.n - 1))`;
+
+/**
+ * Each submitted score row with its deviation from the other experts' mean (rounded to 2 places,
+ * shown once another expert scored the same bid and element) and whether the rule flags it; the
+ * expert's name as the committee row has it now.
+ */
+async function withOutliers(db: Queryable, rows: Row[]): Promise<void> {
+  if (!rows.length) return;
+  const r = await db.query<{ id: number; expert: string | null; deviation: number | null; outlier: number }>(
+    `select t.score_id::float8 as id, e.expert_name as expert,
+            case when x.n >= 2 then round(t.score - (x.total - t.score) / (x.n - 1), 2)::float8 end as deviation,
+            case when ${isOutlier('t', 'x', '$2', '$3')} then 1 else 0 end as outlier
+       from tender_score t join tender_expert e on e.tender_expert_id = t.tender_expert_id cross join lateral ${committee('t')} x
+      where t.score_id = any($1::bigint[])`,
+    [rows.map((x) => x.scoreId), OUTLIER_RULE.share, OUTLIER_RULE.minScores],
+  );
+  const by = new Map(r.rows.map((x) => [Number(x.id), x]));
+  for (const row of rows) {
+    const x = by.get(Number(row.scoreId));
+    row.expertName = x?.expert ?? row.expertName ?? null;
+    row.scoreDeviation = x?.deviation ?? null;
+    row.outlierFlag = x?.outlier ?? 0;
+  }
+}
+
+/** Who reads the whole committee's scores: the tender hall (the buyer confirming them), never an expert nor a supplier. */
+const HALL = ['/tender/tenderHall/list'];
+/** The committee's scores grouped as they are compared: per lot, bid and element, then by expert. */
+const REVIEW_SORT = ['sectionName,asc', 'supplierName,asc', 'bidId,asc', 'indicateId,asc', 'expertName,asc', 'scoreId,asc'];
+
+/**
+ * An expert submits their score sheet of the tenders named (rows selected on the grading page, or
+ * one tender); the tender hall reads every expert's submitted scores of a tender with the outliers
+ * flagged (`GET bid/{id}/scores`, `outlierFlag=1` for the outliers only). The generic score paths
+ * stay each expert's own rows, where the outlier fields are always empty: they are computed here
+ * for the buyer only, never stored, so no expert learns the others' scores through them.
+ */
 export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const score = ctx.entities.get('tenderScore')!;
+  const everyExpert = new EntityRepository({ ...score, ownerField: undefined }, ctx);
+  const listQuery = listQuerySchema(score, 'tenant') as { properties: Row };
+  app.get('/ssrc/v1/:tenantId/bid/:id/scores', {
+    schema: {
+      params: { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } },
+      querystring: { type: 'object', properties: { ...listQuery.properties, outlierFlag: { type: 'integer', enum: [0, 1], description: '1: the outliers only; 0: the others' } } },
+    },
+  }, async (req) => {
+    const scope = resolveScope(req, 'tenant');
+    if (scope.auth.supplierIds) throw forbidden('The committee\'s scores are the buyer\'s');
+    if (scope.auth.roleLevel !== 'site' && !(await holdsAnyRoute(ctx.db, scope.auth.roleId, HALL))) throw forbidden('Only the tender hall reads the whole committee\'s scores; an expert reads their own');
+    const id = Number((req.params as Row).id);
+    const t = await ctx.db.query('select 1 from tender_header where tender_header_id = $1 and tenant_id = $2', [id, scope.tenantId]);
+    if (!t.rows.length) throw notFound(`Tender ${id} not found`);
+    const { outlierFlag, ...q } = req.query as Row;
+    const only = outlierFlag === undefined ? undefined : (p: unknown[]) => {
+      p.push(OUTLIER_RULE.share, OUTLIER_RULE.minScores);
+      const flagged = `exists (select 1 from ${committee('t')} x where ${isOutlier('t', 'x', `$${p.length - 1}`, `$${p.length}`)})`;
+      return [Number(outlierFlag) === 1 ? flagged : `not ${flagged}`];
+    };
+    const page = (await everyExpert.list(scope, { sort: REVIEW_SORT, ...q, tenderHeaderId: id, scoreStatus: 'SUBMITTED' }, only)) as { content: Row[] };
+    await withOutliers(ctx.db, page.content);
+    return page;
+  });
+
   app.post('/ssrc/v1/:tenantId/bid/scores/submit', {
     schema: { body: { anyOf: [{ type: 'array', maxItems: 5000, items: { type: 'object', required: ['tenderHeaderId'], properties: { tenderHeaderId: { type: 'integer', minimum: 1 } } } },
       { type: 'object', required: ['tenderHeaderId'], properties: { tenderHeaderId: { type: 'integer', minimum: 1 } } }] } },

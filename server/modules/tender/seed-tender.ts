@@ -8,6 +8,7 @@ import { DEMO_TENANT, SECOND_TENANT } from '../../seed/platform-seed.ts';
 import type { SeedStep } from '../../seed/seed.ts';
 import { deployDemoProcess, singleApprovalXml, startSeededApprovals } from '../hwfl/seed-processes.ts';
 import { writeScoreSheets } from './evaluation.ts';
+import { createBranchConfirms } from './stnd.ts';
 
 const WF = tenderHeader.workflow as EntityWorkflow;
 const DECISION_WF = tenderDecision.workflow as EntityWorkflow;
@@ -35,7 +36,9 @@ const at = (days: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600
  * Tendering's demo: the release approval process (the purchasing manager approves, as for bid
  * plans) in both demo tenants, and four tenders of the demo tenant with two lots each — a draft, one
  * in release approval (its task waiting for the approver), one published with the demo `supplier`
- * (S0001) qualified and bidding while S0003 awaits pre-qualification, and one opened with both bids.
+ * (S0001) qualified and bidding while S0003 awaits pre-qualification, and one opened with both bids;
+ * after opening, one being scored, one whose award awaits approval and one awarded, whose lots wait
+ * for their branch companies' confirmation.
  */
 async function seedTender(tx: Queryable): Promise<void> {
   for (const [tenantId, approver] of [[DEMO_TENANT, 'user:approver'], [SECOND_TENANT, 'user:admin2']] as const)
@@ -101,6 +104,7 @@ async function seedTender(tx: Queryable): Promise<void> {
   await seedEvaluation(tx, byNum.get('TD2025-00001')!);
   await seedDecision(tx, byNum.get('TD2025-00002')!, 'APPROVING', 1);
   await seedDecision(tx, byNum.get('TD2025-00003')!, 'APPROVED', 2);
+  await seedBranchConfirms(tx, byNum.get('TD2025-00003')!);
   const entities = loadEntities();
   await recomputeAll(tx, entities.get('tenderHeader')!, entities);
 }
@@ -132,6 +136,21 @@ async function seedDecision(tx: Queryable, id: number, status: string, lots: num
   if (status !== 'APPROVING') return;
   const rows = (await tx.query<Record<string, unknown>>('select decision_id::float8 as "decisionId", tender_header_id::float8 as "tenderHeaderId", tender_num as "tenderNum", tender_title as "tenderTitle", decision_status as "decisionStatus" from tender_decision where decision_id = $1', [id])).rows;
   await startSeededApprovals(tx, DEMO_TENANT, 'buyer', 'tenderDecision', 'decisionId', DECISION_WF, rows);
+}
+
+/**
+ * The awarded demo tender's lots go to two branch companies of the demo group (Suzhou and Wuxi),
+ * each asked to confirm its award as an approved decision asks; the Wuxi branch confirmed already.
+ */
+async function seedBranchConfirms(tx: Queryable, id: number): Promise<void> {
+  const branches = (await tx.query<{ id: number; name: string }>("select company_id::float8 as id, company_name as name from hpfm_company where tenant_id = $1 and company_num in ('DM1100', 'DM1200') order by company_num", [DEMO_TENANT])).rows;
+  for (const [i, c] of branches.entries()) {
+    await tx.query('update tender_section set branch_company_id = $3, branch_company_name = $4 where tender_header_id = $1 and section_num = $2', [id, i + 1, c.id, c.name]);
+  }
+  await createBranchConfirms(tx, id, 0);
+  await tx.query(
+    "update stnd_branch_confirm set confirm_status = 'CONFIRMED', confirm_remark = 'Accepted for the Wuxi site', confirmed_by = 'buyer', confirmed_date = $2 where tender_header_id = $1 and lot_name = $3",
+    [id, at(-0.5), LOTS[1]![0]]);
 }
 
 /** The published demo tender's clarification: a question of S0001 answered by a released letter, and a draft letter. */
