@@ -10,10 +10,11 @@ import { detailButton, flowFile, okConfirm, type Row, screen } from './flow-kit.
  * reaches all three; two bid on both lots, sealed from everyone; the third bids after the end and is
  * refused; the buyer opens the bids with the password (a wrong one is said on the field); a
  * committee of three is drawn at random, passing over the expert who works for a bidder; each
- * expert scores their sheet; the buyer confirms the scores, awards one lot to each bidder and
- * submits the decision; the approver approves it on its public page; the buyer drafts a contract
- * per winner; each bidder is told its result. The bidding end is moved into the past in the database (the test clock) instead of
- * waiting for it.
+ * expert scores their sheet (one score strays); the buyer reads the summary with the outlier
+ * marked, confirms the scores, awards one lot to each bidder and submits the decision; the approver
+ * approves it on its public page; each lot's branch company confirms or rejects its award; the
+ * buyer drafts a contract per winner; each bidder is told its result. The bidding end is moved
+ * into the past in the database (the test clock) instead of waiting for it.
  */
 vi.setConfig({ testTimeout: 1_200_000, hookTimeout: 120_000 });
 const { e, q, api, documentStatus } = flowFile();
@@ -38,8 +39,10 @@ describe('a public tender of two lots from draft to award', () => {
     const h = (await api('buyer', 'POST', `${T}/bid`, { tenderTitle: 'Sorting centre 2027', evalMethod: 'COMPREHENSIVE', scoreTemplateId: template, preQualificationFlag: 1, releaseApprovalFlag: 1, quotationStartDate: iso(-1000), quotationEndDate: iso(3_600_000), bidOpenDate: iso(3_660_000) })).json();
     const id = Number(h.tenderHeaderId);
     const num = String(h.tenderNum);
-    const lotA = (await api('buyer', 'POST', `${T}/bid/sections`, { tenderHeaderId: id, sectionName: 'Lot A: sorter', budgetAmount: 500000 })).json();
-    const lotB = (await api('buyer', 'POST', `${T}/bid/sections`, { tenderHeaderId: id, sectionName: 'Lot B: conveyors', budgetAmount: 200000 })).json();
+    // Each lot goes to a branch company, which confirms its award at the end.
+    const branch = async (num: string) => (await q<{ id: number }>('select company_id::float8 as id from hpfm_company where tenant_id = 1 and company_num = $1', [num]))[0]!.id;
+    const lotA = (await api('buyer', 'POST', `${T}/bid/sections`, { tenderHeaderId: id, sectionName: 'Lot A: sorter', budgetAmount: 500000, branchCompanyId: await branch('DM1100') })).json();
+    const lotB = (await api('buyer', 'POST', `${T}/bid/sections`, { tenderHeaderId: id, sectionName: 'Lot B: conveyors', budgetAmount: 200000, branchCompanyId: await branch('DM1200') })).json();
     expect([lotA.sectionId, lotB.sectionId].every(Boolean)).toBe(true);
 
     // The buyer sets the opening password on the tender's page and submits the release for approval.
@@ -172,7 +175,8 @@ describe('a public tender of two lots from draft to award', () => {
         if (!(await row.count())) await grade.locator('.ant-pagination-item:not(.ant-pagination-item-active)').first().click();
         await row.getByRole('button', { name: /^评\s?分$|^Score$/ }).click();
         const form = eva.locator('.ant-modal:visible');
-        await form.locator('#field-score').fill(String(base + (i % 4) * 2.5));
+        // The third expert's first score is far from the other two's: an outlier in the summary.
+        await form.locator('#field-score').fill(String(login === 'expert3' && i === 0 ? 20 : base + (i % 4) * 2.5));
         await form.getByTestId('record-form-save').click();
         await expect.poll(async () => (await q<{ s: string | null }>('select score::text as s from tender_score where score_id = $1', [r.id]))[0]!.s, { timeout: 20_000 }).not.toBeNull();
         await eva.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
@@ -186,8 +190,15 @@ describe('a public tender of two lots from draft to award', () => {
       await eva.close();
     }
 
-    // The buyer confirms the scores, awards lot A to S0003 and lot B to S0001, and submits the decision.
+    // The buyer reads the committee's scores, the outlier marked, then confirms them, awards lot A to
+    // S0003 and lot B to S0001, and submits the decision.
     await buyer.goto(`${e.baseUrl}/tender/tenderHall/confirmScoringResult/${id}`);
+    const summary = screen(buyer, '/tender/tenderHall/confirmScoringResult/:id');
+    await summary.getByRole('tab', { name: /专家评分明细|Committee scores/ }).click();
+    await expect.poll(async () => buyer.locator('[data-highlight]:visible').count(), { timeout: 20_000 }).toBe(1);
+    expect(await buyer.locator('[data-highlight]:visible').textContent()).toContain('20');
+    await summary.getByRole('tab', { name: /仅看异常评分|Outliers only/ }).click();
+    await expect.poll(async () => buyer.locator('[role="row"][data-row-key]:visible').count()).toBe(1);
     await button(buyer, /确认评分|Confirm scores/).click();
     await okConfirm(buyer);
     await reaches(id, 'SCORED');
@@ -219,6 +230,19 @@ describe('a public tender of two lots from draft to award', () => {
     await okConfirm(buyer);
     const contracts = async () => (await q<{ supplier: string; amount: string }>('select s.supplier_num as supplier, h.amount::text as amount from scm_contract_header h join sslm_supplier s on s.supplier_id = h.supplier_id where h.remark = $1 order by 1', [`From tender ${num}`])).map((r) => `${r.supplier} ${Number(r.amount).toFixed(2)}`);
     await expect.poll(contracts).toEqual(['S0001 181234.56', 'S0003 449876.54']);
+
+    // Each branch company's award waits for its confirmation: Suzhou confirms lot A, Wuxi rejects lot B with its reason.
+    const branches = async () => (await q<{ id: number; lot: string; status: string; amount: string }>('select branch_confirm_id::float8 as id, lot_name as lot, confirm_status as status, awarded_amount::text as amount from stnd_branch_confirm where tender_header_id = $1 order by lot_name', [id]));
+    await expect.poll(async () => (await branches()).map((b) => `${b.lot} ${b.status} ${Number(b.amount).toFixed(2)}`)).toEqual(['Lot A: sorter PENDING 449876.54', 'Lot B: conveyors PENDING 181234.56']);
+    const [forA, forB] = await branches();
+    for (const [b, move, remark] of [[forA!, /^确\s?认$|^Confirm$/, 'Suzhou site accepts'], [forB!, /^拒\s?绝$|^Reject$/, 'Wuxi needs the 2 m/s option priced']] as const) {
+      await buyer.goto(`${e.baseUrl}/stnd/branch/confirm/${b.id}`);
+      await button(buyer, move).click();
+      const dialog = buyer.getByTestId('transition-modal');
+      await dialog.locator('#field-confirmRemark').fill(remark);
+      await dialog.getByTestId('record-form-save').click();
+    }
+    await expect.poll(async () => (await branches()).map((b) => b.status)).toEqual(['CONFIRMED', 'REJECTED']);
 
     // Each bidder is told its result in its inbox; a winner sees its award, the other bidders none of it.
     const inbox = async (login: string) => (await q<{ subject: string }>('select m.subject from hmsg_user_message m join iam_user u on u.id = m.user_id where u.login_name = $1 and m.subject like $2 order by 1', [login, `${num}:%`])).map((r) => r.subject);

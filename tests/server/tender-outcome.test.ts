@@ -210,24 +210,24 @@ describe('outliers among the committee\'s scores', () => {
     const two = await review();
     expect(two.length).toBe(2 * 2 * 3);
     expect(two.every((r) => r.outlierFlag === 0)).toBe(true);
-    // 0 against 100 is a deviation of 100 points, but with two scores neither is the odd one out.
+    // 0 against 100 is 50 points from their median, but with two scores neither is the odd one out.
     const biz = at(two, 'expert', bids[0]!, 'BUSINESS');
-    expect([biz.scoreDeviation, biz.outlierFlag]).toEqual([-100, 0]);
+    expect([biz.scoreDeviation, biz.outlierFlag]).toEqual([-50, 0]);
   });
 
-  it('flags a score more than 20 % of the element\'s range away from the others\' mean, in exact decimals (20.00 exactly is not)', async () => {
+  it('flags a score more than 20 % of the element\'s range away from the committee\'s median, in exact decimals (20.00 exactly is not)', async () => {
     const [b1, b3] = bids.map(String) as [string, string];
-    await scoreAs('expert3', { [b1]: { PRICE: '80', TECHNOLOGY: '70.30', BUSINESS: '50' }, [b3]: { PRICE: '75', TECHNOLOGY: '70.30', BUSINESS: '60' } });
-    // The fourth: bid 1's price 20.01 below the others' 80 (an outlier); quality exactly 20.00 above the others' mean 70.20 on
-    // bid 1 (not one: in floats 90.2 − 70.2 is 20.000000000000014), 20.01 above on bid 3 (one).
-    await scoreAs('director', { [b1]: { PRICE: '59.99', TECHNOLOGY: '90.20', BUSINESS: '50' }, [b3]: { PRICE: '75', TECHNOLOGY: '90.21', BUSINESS: '60' } });
+    await scoreAs('expert3', { [b1]: { PRICE: '80', TECHNOLOGY: '70.20', BUSINESS: '50' }, [b3]: { PRICE: '75', TECHNOLOGY: '70.30', BUSINESS: '60' } });
+    // The fourth: bid 1's price 20.01 below the median 80 (an outlier); quality exactly 20.00 above the median 70.20 on
+    // bid 1 (not one: in floats 90.2 − 70.2 is 20.000000000000014), 20.01 above the median 70.25 on bid 3 (one).
+    await scoreAs('director', { [b1]: { PRICE: '59.99', TECHNOLOGY: '90.20', BUSINESS: '50' }, [b3]: { PRICE: '75', TECHNOLOGY: '90.26', BUSINESS: '60' } });
     const all = await review();
     expect(all.length).toBe(4 * 2 * 3);
     const flagged = all.filter((r) => r.outlierFlag === 1).map((r) => [r.expertName, r.bidId, r.indicateType, r.scoreDeviation]);
     expect(flagged.sort()).toEqual([
-      // Delivery of bid 1: 0, 100, 50, 50 — the 0 is 66.67 below the others' mean, the 100 66.67 above.
-      [names.expert, bids[0], 'BUSINESS', -66.67],
-      [names.expert2, bids[0], 'BUSINESS', 66.67],
+      // Delivery of bid 1: 0, 100, 50, 50 — the 0 is 50 below the median, the 100 50 above.
+      [names.expert, bids[0], 'BUSINESS', -50],
+      [names.expert2, bids[0], 'BUSINESS', 50],
       [names.director, bids[0], 'PRICE', -20.01],
       [names.director, bids[1], 'TECHNOLOGY', 20.01],
     ].sort());
@@ -252,7 +252,7 @@ describe('outliers among the committee\'s scores', () => {
       const one = await ok('GET', `${T}/bid/scores/${String(mine[0]!.scoreId)}`, undefined, login);
       expect([one.outlierFlag, one.scoreDeviation]).toEqual([null, null]);
     }
-    expect((await call('GET', `${T}/bid/scores?tenderHeaderId=${id}&outlierFlag=1`, undefined, 'expert')).body).not.toContain('66.67');
+    expect((await call('GET', `${T}/bid/scores?tenderHeaderId=${id}&outlierFlag=1`, undefined, 'expert')).body).not.toContain('"scoreDeviation":-50');
     // The committee's view is the tender hall's: not an expert's, a supplier's, an approver's or another tenant's.
     for (const as of ['expert', 'expert3', 'supplier', 'approver']) expect((await call('GET', `${T}/bid/${id}/scores`, undefined, as)).statusCode, as).toBe(403);
     expect((await call('GET', `${T}/bid/${id}/scores`, undefined, 'buyer2')).statusCode).toBe(403);
@@ -261,7 +261,7 @@ describe('outliers among the committee\'s scores', () => {
     // Confirming the scores keeps the weighted totals as before (the mean of all four, outliers included).
     expect((await act(id, 'confirmScoring')).json().tenderStatus).toBe('SCORED');
     const total = await q<{ t: string }>('select score_total::text as t from tender_bid where bid_id = $1', [bids[0]]);
-    // price (80+80+80+59.99)/4 × 0.6 + quality (70.1+70.2+70.3+90.2)/4 × 0.25 + delivery (0+100+50+50)/4 × 0.15 = 44.9985 + 18.8 + 7.5
-    expect(total[0]!.t).toBe('71.30');
+    // price (80+80+80+59.99)/4 × 0.6 + quality (70.1+70.2+70.2+90.2)/4 × 0.25 + delivery (0+100+50+50)/4 × 0.15 = 44.9985 + 18.79375 + 7.5
+    expect(total[0]!.t).toBe('71.29');
   });
 });

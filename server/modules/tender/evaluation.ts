@@ -118,22 +118,25 @@ registerHooks('tenderHeader', {
 /**
  * The outlier rule of the scoring summary (docs/decisions.md, tendering after the notice): an
  * expert's submitted score of a bid and element is an outlier when it lies more than `share` of the
- * element's score range (max − min) away from the mean of the other experts' submitted scores of
+ * element's score range (max − min) away from the median of the committee's submitted scores of
  * the same bid and element, judged once at least `minScores` scores are in (with two, neither can be
- * told from the other). Compared in SQL numeric without a division: |s·(n−1) − (Σ−s)| > share·(max−min)·(n−1).
+ * told from the other). The median, not the mean: one stray score of three moves a mean so far that
+ * the two agreeing experts would be flagged with it. In SQL numeric: the median of an even count is
+ * the two middle scores' exact half-sum.
  */
 export const OUTLIER_RULE = { share: '0.20', minScores: 3 } as const;
 
-/** The committee's submitted scores of the bid and element of the score row aliased `t`: how many (`n`) and their sum (`total`). */
+/** The committee's submitted scores of the bid and element of the score row aliased `t`: how many (`n`) and their median. */
 const committee = (t: string) =>
-  `(select count(o.score) as n, sum(o.score) as total from tender_score o where o.bid_id = ${t}.bid_id and o.indicate_id = ${t}.indicate_id and o.score_status = 'SUBMITTED')`;
+  `(select count(o.score) as n, (percentile_disc(0.5) within group (order by o.score) + percentile_disc(0.5) within group (order by o.score desc)) / 2 as median
+      from tender_score o where o.bid_id = ${t}.bid_id and o.indicate_id = ${t}.indicate_id and o.score_status = 'SUBMITTED' and o.score is not null)`;
 
 /** The rule over row `t` and its committee `x`; `share` and `min` are placeholders of OUTLIER_RULE's values. */
 const isOutlier = (t: string, x: string, share: string, min: string) =>
-  `(${x}.n >= ${min}::int and abs(${t}.score * (${x}.n - 1) - (${x}.total - ${t}.score)) > ${share}::numeric * (${t}.max_score - ${t}.min_score) * (${x}.n - 1))`;
+  `(${x}.n >= ${min}::int and abs(${t}.score - ${x}.median) > ${share}::numeric * (${t}.max_score - ${t}.min_score))`;
 
 /**
- * Each submitted score row with its deviation from the other experts' mean (rounded to 2 places,
+ * Each submitted score row with its deviation from the committee's median (rounded to 2 places,
  * shown once another expert scored the same bid and element) and whether the rule flags it; the
  * expert's name as the committee row has it now.
  */
@@ -141,7 +144,7 @@ async function withOutliers(db: Queryable, rows: Row[]): Promise<void> {
   if (!rows.length) return;
   const r = await db.query<{ id: number; expert: string | null; deviation: number | null; outlier: number }>(
     `select t.score_id::float8 as id, e.expert_name as expert,
-            case when x.n >= 2 then round(t.score - (x.total - t.score) / (x.n - 1), 2)::float8 end as deviation,
+            case when x.n >= 2 then round(t.score - x.median, 2)::float8 end as deviation,
             case when ${isOutlier('t', 'x', '$2', '$3')} then 1 else 0 end as outlier
        from tender_score t join tender_expert e on e.tender_expert_id = t.tender_expert_id cross join lateral ${committee('t')} x
       where t.score_id = any($1::bigint[])`,
