@@ -265,3 +265,53 @@ describe('outliers among the committee\'s scores', () => {
     expect(total[0]!.t).toBe('71.29');
   });
 });
+
+describe('veto items of a grade template', () => {
+  it('are scored pass (1) or fail (0) at no weight, and one expert\'s fail rules the bid out of the ranking and the award', async () => {
+    const t = await ok('POST', `${T}/score-templates`, { templateCode: 'VETO-TEST', templateName: 'With a veto item', templateType: 'COMPREHENSIVE' });
+    const tid = Number(t.templateId);
+    const indicator = (over: Row) => call('POST', `${T}/score-indicates`, { templateId: tid, indicateType: 'TECHNOLOGY', minScore: 0, maxScore: 100, ...over });
+    // A veto item weighs nothing and is scored 0 or 1: anything else is refused naming the field.
+    expect((await indicator({ indicateCode: 'LIC', indicateName: 'Licence', weight: 10, maxScore: 1, vetoFlag: 1 })).json().field).toBe('weight');
+    expect((await indicator({ indicateCode: 'LIC', indicateName: 'Licence', weight: 0, vetoFlag: 1 })).json().field).toBe('maxScore');
+    expect((await indicator({ indicateCode: 'LIC', indicateName: 'Licence', weight: 0, maxScore: 1, vetoFlag: 1 })).statusCode).toBe(200);
+    expect((await indicator({ indicateCode: 'TECH', indicateName: 'Technical merit', weight: 100 })).statusCode).toBe(200);
+    const v = (await ok('GET', `${T}/score-templates/${tid}`)).objectVersionNumber;
+    expect((await ok('POST', `${T}/score-templates/${tid}/actions/release`, { objectVersionNumber: v })).templateStatus).toBe('RELEASED');
+
+    const p = await published([['Lot A: boilers', 400000, null]], { evalMethod: 'COMPREHENSIVE', scoreTemplateId: tid });
+    const [samBid, sueBid] = [await bid(p.id, 'supplier', p.lots[0]!, '390000.00'), await bid(p.id, 'supplier3', p.lots[0]!, '395000.00')];
+    await deadlinePassed(p.id);
+    await ok('POST', `${T}/bid/${p.id}/open`, {});
+    for (const login of ['expert', 'expert2', 'expert3']) {
+      const x = (await q<{ id: number }>('select expert_id::float8 as id from ssrc_expert where tenant_id = 1 and login_name = $1', [login]))[0]!;
+      await ok('POST', `${T}/bid/experts`, { tenderHeaderId: p.id, expertId: x.id, expertRole: 'ALL' });
+    }
+    expect((await act(p.id, 'handout')).json().tenderStatus).toBe('EVALUATING');
+    // Sam's bid has the better technical merit, but expert3 finds its licence missing.
+    for (const login of ['expert', 'expert2', 'expert3']) {
+      for (const r of await rows(`${T}/bid/scores?tenderHeaderId=${p.id}&size=100`, login)) {
+        const veto = r.indicateName === 'Licence';
+        const score = veto ? (login === 'expert3' && r.bidId === samBid ? 0 : 1) : r.bidId === samBid ? 90 : 80;
+        const bad = veto ? await call('PUT', `${T}/bid/scores`, { ...r, score: 2 }, login) : undefined;
+        if (bad) expect(bad.json().field).toBe('score');
+        expect((await call('PUT', `${T}/bid/scores`, { ...r, score }, login)).statusCode).toBe(200);
+      }
+      await ok('POST', `${T}/bid/scores/submit`, [{ tenderHeaderId: p.id }], login);
+      // Nobody but the buyer reads the committee's totals while it scores: not an expert, not a bidder.
+      for (const as of [login, 'supplier']) {
+        const seen = await rows(`${T}/bid-quotations?tenderHeaderId=${p.id}`, as);
+        expect(seen.every((b) => b.scoreTotal === null && b.rankNum === null && b.vetoFlag === null), as).toBe(true);
+      }
+    }
+    expect((await act(p.id, 'confirmScoring')).json().tenderStatus).toBe('SCORED');
+    const ranked = await rows(`${T}/bid-quotations?tenderHeaderId=${p.id}`);
+    const by = (id: number) => ranked.find((b) => b.bidId === id)!;
+    expect([by(samBid).vetoFlag, by(samBid).vetoReason, by(samBid).rankNum, by(samBid).scoreTotal]).toEqual([1, 'Licence', null, 90]);
+    expect([by(sueBid).vetoFlag, by(sueBid).rankNum]).toEqual([0, 1]);
+    const award = await call('POST', `${T}/bid/${p.id}/awards`, { bidId: samBid });
+    expect([award.statusCode, award.json().field]).toEqual([400, 'bidId']);
+    expect(award.json().message).toContain('veto');
+    expect((await ok('POST', `${T}/bid/${p.id}/awards`, { bidId: sueBid })).bidId).toBe(sueBid);
+  });
+});

@@ -80,12 +80,13 @@ export async function decisionRoutes(app: FastifyInstance, ctx: ServerContext): 
       if (!EDITABLE.includes(d.status)) throw statusRefusal(`The award decision is ${d.status}: it is changed while new or rejected`);
       const bid = (await tx.query<Row>(
         `select b.bid_id::float8 as "bidId", b.section_id::float8 as "sectionId", b.section_num::int as "sectionNum", b.section_name as "sectionName", b.supplier_id::float8 as "supplierId",
-                b.supplier_name as "supplierName", b.bid_amount::text as amount, b.score_total::text as score, b.bid_status as status,
+                b.supplier_name as "supplierName", b.bid_amount::text as amount, b.score_total::text as score, b.bid_status as status, case when b.veto_flag = 1 then coalesce(b.veto_reason, 'veto') end as veto,
                 coalesce(b.round_number, 1) = coalesce(h.round_number, 1) as current, coalesce(h.commercial_round, 0) >= coalesce(b.round_number, 1) as opened,
                 (coalesce(h.two_stage_flag, 0) = 0 or exists (select 1 from tender_supplier s where s.tender_header_id = b.tender_header_id and s.supplier_id = b.supplier_id and s.tech_pass_flag = 1)) as passed,
                 h.tender_num as "tenderNum", h.tender_title as "tenderTitle"
            from tender_bid b join tender_header h on h.tender_header_id = b.tender_header_id where b.bid_id = $1 and b.tender_header_id = $2`, [b.bidId, tenderId])).rows[0];
       if (!bid) throw refuse('bidId', `bidId ${b.bidId} is not a bid on tender ${tenderId}`);
+      if (bid.veto) throw refuse('bidId', `bidId ${b.bidId} failed a veto item (${String(bid.veto)}) and cannot be awarded`);
       if (bid.status !== 'SUBMITTED' || !bid.current || !bid.opened || !bid.passed) throw refuse('bidId', `bidId ${b.bidId} is not an opened bid of the last round${bid.passed ? '' : ' (its technical bid did not pass)'}`);
       const amount = b.awardedAmount === undefined || b.awardedAmount === null || b.awardedAmount === '' ? bid.amount : String(b.awardedAmount);
       await tx.query('delete from tender_award where decision_id = $1 and section_id = $2', [id, bid.sectionId]);

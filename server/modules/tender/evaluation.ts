@@ -17,7 +17,9 @@ type Row = Record<string, unknown>;
 /**
  * Each bid's weighted total, in decimal: per element the mean of the experts' submitted scores,
  * times the element's weight over 100, summed; then its rank within its lot (1 = best). An element
- * scored by a technical and a commercial expert alike counts once.
+ * scored by a technical and a commercial expert alike counts once. A bid failed on a veto item by
+ * any expert is ruled out: no rank, the items named (not who failed it: the buyer reads that in
+ * the committee's scores).
  */
 export async function computeScores(tx: Queryable, tenderId: unknown): Promise<void> {
   await tx.query(
@@ -26,10 +28,18 @@ export async function computeScores(tx: Queryable, tenderId: unknown): Promise<v
                from (select bid_id, indicate_id, max(weight) as weight, avg(score) as avg_score from tender_score
                       where tender_header_id = $1 and score_status = 'SUBMITTED' group by bid_id, indicate_id) x group by bid_id) s
       where b.bid_id = s.bid_id`, [tenderId]);
+  // A veto item failed by any expert (a submitted 0) rules the bid out: it keeps its total, for the record, but no rank.
+  await tx.query(
+    `update tender_bid b set veto_flag = case when v.reason is null then 0 else 1 end, veto_reason = v.reason
+       from (select b2.bid_id, (select string_agg(distinct s.indicate_name, '; ')
+                                  from tender_score s join ssrc_score_indicate i on i.indicate_id = s.indicate_id and i.veto_flag = 1
+                                 where s.bid_id = b2.bid_id and s.score_status = 'SUBMITTED' and s.score = 0) as reason
+               from tender_bid b2 where b2.tender_header_id = $1) v
+      where b.bid_id = v.bid_id`, [tenderId]);
   await tx.query(
     `update tender_bid b set rank_num = r.rk
-       from (select bid_id, rank() over (partition by section_id, round_number order by score_total desc nulls last) as rk from tender_bid
-              where tender_header_id = $1 and bid_status = 'SUBMITTED') r where b.bid_id = r.bid_id`, [tenderId]);
+       from (select bid_id, case when coalesce(veto_flag, 0) = 1 then null else rank() over (partition by section_id, round_number, coalesce(veto_flag, 0) order by score_total desc nulls last) end as rk
+               from tender_bid where tender_header_id = $1 and bid_status = 'SUBMITTED') r where b.bid_id = r.bid_id`, [tenderId]);
 }
 
 /** Every assigned expert's score sheet of the round: one row per bid and element their role covers (passed suppliers only when two-stage). */

@@ -50,11 +50,20 @@ export async function expertTenders(db: Queryable, userId: number): Promise<Map<
   return new Map(r.rows.map((x) => [Number(x.id), x.role]));
 }
 
+/**
+ * What the committee's evaluation made of a bid: the buyer's to read. A supplier learns its result
+ * from the award notice, and an expert never reads the committee's totals, which hold the other
+ * experts' scores (each expert's scores are theirs alone until the buyer confirms them).
+ */
+export const EVALUATION_FIELDS = ['scoreTotal', 'rankNum', 'vetoFlag', 'vetoReason'] as const;
+
 /** A bid as the caller may see it: sealed envelopes emptied, and an expert's view narrowed to their role's envelope. */
 export async function maskBids(db: Queryable, scope: Scope, rows: Row[]): Promise<Row[]> {
   await maskSealed(db, scope, rows, SEALED_TECHNICAL);
   await maskSealed(db, scope, rows, SEALED_COMMERCIAL);
-  if (await expertSide(db, scope)) {
+  const expert = await expertSide(db, scope);
+  if (scope.auth.supplierIds || expert) for (const r of rows) for (const f of EVALUATION_FIELDS) r[f] = null;
+  if (expert) {
     const mine = await expertTenders(db, scope.auth.userId);
     for (const r of rows) {
       const role = mine.get(Number(r.tenderHeaderId));

@@ -23,6 +23,12 @@ registerHooks('scoreIndicate', {
     if (min !== null && max !== null && max < min) throw refuse('maxScore', `maxScore ${max} is below minScore ${min}`);
     if (def !== null && ((min !== null && def < min) || (max !== null && def > max))) throw refuse('defaultScore', `defaultScore ${def} is outside ${min ?? '-'}..${max ?? '-'}`);
     if (row.indicateType === 'PRICE' && !row.priceScoreMethod) throw refuse('priceScoreMethod', 'A price indicator needs priceScoreMethod');
+    // A veto item is passed (1) or failed (0), never weighed: one expert's fail rules the bid out.
+    if (Number(row.vetoFlag) === 1) {
+      if (row.indicateType === 'PRICE') throw refuse('indicateType', 'A veto item is a requirement, not a price indicator');
+      if (num(row.weight) !== 0) throw refuse('weight', 'A veto item weighs 0: it rules a bid out, it does not add to its score');
+      if (min !== 0 || max !== 1) throw refuse('maxScore', 'A veto item is scored 0 (fails) or 1 (passes): minScore 0, maxScore 1');
+    }
     const twin = await tx.query('select 1 from ssrc_score_indicate where template_id = $1 and indicate_code = $2 and indicate_id <> $3', [row.templateId, row.indicateCode, row.indicateId]);
     if (twin.rows.length) throw refuse('indicateCode', `indicateCode ${String(row.indicateCode)} is already used in this template`);
   },
