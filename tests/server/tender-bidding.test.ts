@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { iso, type Row, T, tenderKit } from './tender-kit.ts';
 
 /**
  * The tender hall's core (issue 21): a tender with lots and a budget, released directly or through
@@ -10,24 +11,9 @@ import { startTestServer, type TestServer } from './harness.ts';
 // A loaded machine takes seconds per set-up; the bidding window below waits for real time to pass.
 vi.setConfig({ testTimeout: Number(process.env.TENDER_TIMEOUT ?? 180_000), hookTimeout: 180_000 });
 let s: TestServer;
-type Row = Record<string, unknown>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const T = '/ssrc/v1/1';
 const WF = '/hwfl/v1/1';
 const ids: Record<string, number> = {};
-
-const call = async (method: Method, url: string, payload?: unknown, as = 'buyer') => s.call({ method, url, ...(payload === undefined ? {} : { payload: payload as Row }), as });
-const ok = async (method: Method, url: string, payload?: unknown, as = 'buyer') => {
-  const r = await call(method, url, payload, as);
-  expect(r.statusCode, `${method} ${url}: ${r.body}`).toBe(200);
-  expect(r.json().failed, `${method} ${url}: ${r.body}`).toBeUndefined();
-  return r.json() as Row;
-};
-const tender = (id: number, as = 'buyer') => ok('GET', `${T}/bid/${id}`, undefined, as);
-const act = async (id: number, action: string, extra: Row = {}, as = 'buyer') => call('POST', `${T}/bid/${id}/actions/${action}`, { objectVersionNumber: (await tender(id)).objectVersionNumber, ...extra }, as);
-/** A business rule's refusal: HTTP 200 with `failed`, as the original platform answers. */
-const refused = (r: { statusCode: number; json(): Row }) => r.statusCode === 200 && r.json().failed === true;
-const iso = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString();
+const { call, ok, tender, act, refused } = tenderKit(() => s);
 const sleepUntil = async (when: string) => {
   const wait = new Date(when).getTime() - Date.now() + 300;
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));

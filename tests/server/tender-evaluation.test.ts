@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { iso, type Row, T, tenderKit } from './tender-kit.ts';
 
 /**
  * Tendering after the notice (issue 21): clarification questions and letters, one- and two-stage
@@ -10,26 +11,9 @@ import { startTestServer, type TestServer } from './harness.ts';
  */
 vi.setConfig({ testTimeout: Number(process.env.TENDER_TIMEOUT ?? 180_000), hookTimeout: 180_000 });
 let s: TestServer;
-type Row = Record<string, unknown>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const T = '/ssrc/v1/1';
 const ids: Record<string, number> = {};
-
-const call = async (method: Method, url: string, payload?: unknown, as = 'buyer') => s.call({ method, url, ...(payload === undefined ? {} : { payload: payload as Row }), as });
-const ok = async (method: Method, url: string, payload?: unknown, as = 'buyer') => {
-  const r = await call(method, url, payload, as);
-  expect(r.statusCode, `${method} ${url}: ${r.body}`).toBe(200);
-  expect(r.json().failed, `${method} ${url}: ${r.body}`).toBeUndefined();
-  return r.json() as Row;
-};
-const rows = async (url: string, as = 'buyer') => (await ok('GET', url, undefined, as)).content as Row[];
-const tender = (id: number, as = 'buyer') => ok('GET', `${T}/bid/${id}`, undefined, as);
-const act = async (id: number, action: string, extra: Row = {}, as = 'buyer') => call('POST', `${T}/bid/${id}/actions/${action}`, { objectVersionNumber: (await tender(id)).objectVersionNumber, ...extra }, as);
-const refused = (r: { statusCode: number; json(): Row }) => r.statusCode === 200 && r.json().failed === true;
-const iso = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString();
-const one = async (sql: string, p: unknown[] = []) => (await s.ctx.db.query<Row>(sql, p)).rows[0]!;
-/** The test clock: the bidding end and opening time of a tender moved just behind now. */
-const deadlinePassed = (id: number) => s.ctx.db.query("update tender_header set quotation_end_date = now() - interval '2 seconds', bid_open_date = now() - interval '1 second' where tender_header_id = $1", [id]);
+const { call, ok, rows, tender, act, refused, q, deadlinePassed } = tenderKit(() => s);
+const one = async (sql: string, p: unknown[] = []) => (await q(sql, p))[0]!;
 
 /** A published tender of two lots with supplier (S0001) and supplier3 (S0003) signed up and qualified. */
 async function published(over: Row = {}): Promise<{ id: number; lots: number[]; num: string }> {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { copyAccount } from '../../seed/copy-account.ts';
 import { DEMO_TENANT } from '../../seed/platform-seed.ts';
 import type { SeedStep } from '../../seed/seed.ts';
 
@@ -14,21 +15,8 @@ const EXTRA: Array<[string, string, string]> = [
 ];
 
 async function seedSupplierUsers(tx: Queryable): Promise<void> {
-  const cols = (
-    await tx.query<{ c: string }>(
-      "select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = 'iam_user' and column_name not in ('id', 'login_name', 'real_name', 'email', 'phone')",
-    )
-  ).rows.map((r) => r.c);
-  const list = cols.join(', ');
   for (const [n, [login, name, num]] of EXTRA.entries()) {
-    const u = await tx.query<{ id: number }>(
-      `insert into iam_user (login_name, real_name, email, phone, ${list})
-       select $1::text, $2::text, $1::text || '@example.com', $3::text, ${list} from iam_user where login_name = 'supplier' returning id::float8 as id`,
-      [login, name, `1370000000${n + 3}`],
-    );
-    const id = u.rows[0]?.id;
-    if (id === undefined) throw new Error('the extra supplier accounts copy the demo `supplier` account, which is missing');
-    await tx.query("insert into iam_member_role (user_id, role_id) select $1, role_id from iam_member_role m join iam_user u on u.id = m.user_id where u.login_name = 'supplier'", [id]);
+    const id = await copyAccount(tx, 'supplier', login, name, `1370000000${n + 3}`);
     const bound = await tx.query(
       `insert into sslm_supplier_user (tenant_id, user_id, supplier_id, enabled_flag, created_by, last_updated_by)
        select tenant_id, $1, supplier_id, 1, 1, 1 from sslm_supplier where tenant_id = $2 and supplier_num = $3`,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/database.ts';
+import { copyAccount } from '../../../seed/copy-account.ts';
 import { DEMO_TENANT } from '../../../seed/platform-seed.ts';
 import type { SeedStep } from '../../../seed/seed.ts';
 
@@ -15,21 +16,8 @@ const EXTRA: Array<[login: string, name: string, workUnit: string | { supplier: 
 ];
 
 async function seedExpertUsers(tx: Queryable): Promise<void> {
-  const cols = (
-    await tx.query<{ c: string }>(
-      "select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = 'iam_user' and column_name not in ('id', 'login_name', 'real_name', 'email', 'phone')",
-    )
-  ).rows.map((r) => r.c);
-  const list = cols.join(', ');
   for (const [n, [login, name, unit]] of EXTRA.entries()) {
-    const u = await tx.query<{ id: number }>(
-      `insert into iam_user (login_name, real_name, email, phone, ${list})
-       select $1::text, $2::text, $1::text || '@example.com', $3::text, ${list} from iam_user where login_name = 'expert' returning id::float8 as id`,
-      [login, name, `1350000000${n + 2}`],
-    );
-    const id = u.rows[0]?.id;
-    if (id === undefined) throw new Error('the extra expert accounts copy the demo `expert` account, which is missing');
-    await tx.query("insert into iam_member_role (user_id, role_id) select $1, role_id from iam_member_role m join iam_user u on u.id = m.user_id where u.login_name = 'expert'", [id]);
+    const id = await copyAccount(tx, 'expert', login, name, `1350000000${n + 2}`);
     const workUnit =
       typeof unit === 'string'
         ? unit
