@@ -9,6 +9,7 @@ import { screenRouteData, screensLoaded } from './routes/screen-routes.ts';
 import { StoreContext, useStores } from './StoreContext.ts';
 import type { RootStore } from './stores/RootStore.ts';
 import { density } from './stores/density.ts';
+import { reducedMotion } from './stores/reduced-motion.ts';
 import { themeMode } from './stores/theme-mode.ts';
 import { themeConfig } from './theme.ts';
 import './theme.css';
@@ -43,7 +44,8 @@ export const App = observer(function App({ root }: { root: RootStore }) {
   // One object per choice, so the theme (and every themed component) changes only when one does.
   const compact = density.compact;
   const dark = themeMode.dark;
-  const theme = useMemo(() => themeConfig(dark, compact), [dark, compact]);
+  const still = reducedMotion.reduce;
+  const theme = useMemo(() => themeConfig(dark, compact, still), [dark, compact, still]);
   // Our own CSS (theme.css) follows the same choice; on the root, so dialogs and popups outside the app's tree do too.
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';

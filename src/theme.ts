@@ -59,9 +59,14 @@ const darkComponents: ThemeConfig['components'] = {
   Menu: { itemSelectedColor: '#69b1ff', horizontalItemSelectedColor: '#69b1ff' },
 };
 
-/** The theme for a user's choices: dark or light, compact or comfortable (one object per pair, so themed components re-render only when one changes). */
-export function themeConfig(dark: boolean, compact: boolean): ThemeConfig {
+/**
+ * The theme for a user's choices: dark or light, compact or comfortable, with or without motion
+ * (the system's reduced-motion setting; one object per choice, so themed components re-render
+ * only when one changes).
+ */
+export function themeConfig(dark: boolean, compact: boolean, still = false): ThemeConfig {
   const algorithm = [...(dark ? [theme.darkAlgorithm] : []), ...(compact ? [theme.compactAlgorithm] : [])];
   const base: ThemeConfig = dark ? { token: darkTokens, components: darkComponents } : appTheme;
-  return algorithm.length ? { ...base, algorithm } : base;
+  const moved = still ? { ...base, token: { ...base.token, motion: false } } : base;
+  return algorithm.length ? { ...moved, algorithm } : moved;
 }

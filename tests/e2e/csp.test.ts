@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { projectRoot } from '../../server/paths.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
-import { type E2E, startE2E } from './browser.ts';
+import { type E2E, person, startE2E } from './browser.ts';
 
 let e: E2E;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ interface Watched {
  * optionally working inside a tenant as the platform administrator does, then opens `path`.
  */
 async function watched(user: string, path: string, tenantId?: number): Promise<Watched> {
-  const context = await e.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await person(e.browser);
   await context.addInitScript(() => {
     const seen: string[] = ((window as unknown as { __csp: string[] }).__csp = []);
     document.addEventListener('securitypolicyviolation', (v) => seen.push(`${location.pathname}: ${v.violatedDirective} ${v.blockedURI}`));

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, startE2E } from './browser.ts';
+import { type E2E, person, startE2E } from './browser.ts';
 
 /**
  * Platform master data and organisation (§2.3, issue 7): the company → department → post → staff
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 async function open(path: string): Promise<Page> {
-  const page = await (await e.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  const page = await (await person(e.browser)).newPage();
   page.on('pageerror', (err) => {
     throw err;
   });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
-import { type E2E, startE2E } from './browser.ts';
+import { type E2E, person, startE2E } from './browser.ts';
 
 /**
  * The identity module describes the running app: what an administrator changes on the role,
@@ -20,7 +20,7 @@ const one = async <T>(sql: string, params: unknown[] = []) => (await e.ctx.db.qu
 
 /** Signs in through the real login page with any password; answers the page and whether it got in. */
 async function signIn(user: string, password: string, path = '/workplace'): Promise<{ page: Page; ok: boolean; error: string }> {
-  const context = await e.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await person(e.browser);
   const page = await context.newPage();
   await page.goto(`${e.baseUrl}${path}`);
   await page.waitForSelector('input[name="username"]');

@@ -8,7 +8,7 @@ import { loadEntities } from '../../server/resources/entities.ts';
 import { ROLES } from '../../server/seed/platform-seed.ts';
 import type { Page } from 'playwright-core';
 import { axeFindings, describeFindings } from './axe.ts';
-import { type E2E, startE2E } from './browser.ts';
+import { type E2E, person, startE2E } from './browser.ts';
 
 /**
  * Opens every route of the chosen modules as `admin` (ROUTE_MODULES=hiam,hpfm to narrow it), and
@@ -97,7 +97,7 @@ async function settled() {
 }
 
 async function newPage(path: string, token: string): Promise<Page> {
-  const page = await (await e.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  const page = await (await person(e.browser)).newPage();
   watch(page);
   // The token arrives the way sign-in hands it over: in the hash of the address.
   await page.goto(`${e.baseUrl}${path}#access_token=${token}&token_type=bearer&expires_in=3600`);
@@ -203,7 +203,7 @@ async function visit(who: Visitor, route: string, file: string, rowsExpected = t
 
 describe('the shell', () => {
   it('sign-in page is accessible', async () => {
-    const page = await (await e.browser.newContext()).newPage();
+    const page = await (await person(e.browser)).newPage();
     await page.goto(`${e.baseUrl}/oauth/oauth/authorize?response_type=token&client_id=client&redirect_uri=/`);
     await accessible(page, 'sign-in');
     await page.context().close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireToken } from '../../server/auth/tokens.ts';
-import { type E2E, startE2E } from './browser.ts';
+import { type E2E, person, startE2E } from './browser.ts';
 
 let e: E2E;
 beforeAll(async () => {
@@ -104,13 +104,13 @@ describe('the shell', () => {
   });
 
   it('redirects Internet Explorer below 11 to the browser suggestion page, and lets IE 11 in', async () => {
-    const ie10 = await e.browser.newContext({ userAgent: 'Mozilla/5.0 (compatible; MSIE 10.0; Windows NT 6.1; Trident/6.0)' });
+    const ie10 = await person(e.browser, { userAgent: 'Mozilla/5.0 (compatible; MSIE 10.0; Windows NT 6.1; Trident/6.0)' });
     const old = await ie10.newPage();
     await old.goto(`${e.baseUrl}/hiam/user`);
     await old.waitForURL(/\/browser-upgrade\.html$/);
     expect(await old.locator('h1').textContent()).toContain('请升级浏览器');
     await ie10.close();
-    const ie11 = await e.browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko' });
+    const ie11 = await person(e.browser, { userAgent: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko' });
     const current = await ie11.newPage();
     await current.goto(`${e.baseUrl}/hiam/user`);
     await current.waitForSelector('input[name="username"]');
@@ -118,7 +118,7 @@ describe('the shell', () => {
   });
 
   it('renders a {pub} page in the public layout: without sign-in until its data needs a user, then back to it', async () => {
-    const context = await e.browser.newContext();
+    const context = await person(e.browser);
     const page = await context.newPage();
     const calls: string[] = [];
     page.on('request', (r) => calls.push(new URL(r.url()).pathname));

@@ -4,7 +4,7 @@ import { withCheckChar } from '../../server/modules/spfm/credit-code.ts';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
 import { axeFindings, describeFindings } from './axe.ts';
 import { approveBankChange, requestBankChange } from './bank-change-steps.ts';
-import { type E2E, startE2E } from './browser.ts';
+import { type E2E, person, startE2E } from './browser.ts';
 
 /**
  * Supplier onboarding (issue 22A), each person in their own browser against one server: a
@@ -50,7 +50,7 @@ async function addLine(page: Page, values: Record<string, string>, switches: str
  * name refused first, what was typed kept), back to sign-in with the name filled in, signed in at `path`.
  */
 async function signUp(login: string, path: string): Promise<Page> {
-  const page = await (await e.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  const page = await (await person(e.browser)).newPage();
   await page.goto(`${e.baseUrl}${path}`);
   await page.getByRole('link', { name: /Register a supplier account/ }).click();
   await page.locator('#loginName').waitFor();

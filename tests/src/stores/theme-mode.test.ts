@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ReducedMotionStore } from '../../../src/stores/reduced-motion.ts';
 import { ThemeModeStore } from '../../../src/stores/theme-mode.ts';
 import { themeConfig } from '../../../src/theme.ts';
 
@@ -26,5 +27,22 @@ describe('the dark theme choice', () => {
     // Coloured text on dark surfaces takes the palettes' light ends (the light theme's seeds would read at 2.5:1).
     expect(dark.token?.colorLink).not.toBe(themeConfig(false, false).token?.colorLink);
     expect(themeConfig(false, false).algorithm).toBeUndefined();
+  });
+});
+
+describe('reduced motion', () => {
+  it('follows the system setting while the app is open, and turns antd’s motion off in every theme', () => {
+    let listener: ((e: { matches: boolean }) => void) | undefined;
+    const media = { matches: true, addEventListener: (_: string, l: (e: { matches: boolean }) => void) => (listener = l) } as unknown as MediaQueryList;
+    const store = new ReducedMotionStore(media);
+    expect(store.reduce).toBe(true);
+    listener!({ matches: false });
+    expect(store.reduce).toBe(false);
+    for (const [dark, compact] of [[false, false], [true, false], [true, true]] as const) {
+      expect(themeConfig(dark, compact, true).token?.motion).toBe(false);
+      expect(themeConfig(dark, compact).token?.motion).toBeUndefined();
+    }
+    // The dark theme keeps its own tokens when motion is off.
+    expect(themeConfig(true, false, true).token?.colorLink).toBe(themeConfig(true, false).token?.colorLink);
   });
 });
