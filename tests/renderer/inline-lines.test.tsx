@@ -308,4 +308,27 @@ describe('an "inline" tab', () => {
     const sizes = request.mock.calls.map(([, o]) => `${o?.query?.page}/${o?.query?.size}`);
     expect(sizes).toEqual(['0/100', '0/1000', '1/1000', '2/1000']);
   });
+  it('shows the lines the page read before it rendered in its first render, and takes the rest after', async () => {
+    const all = Array.from({ length: 250 }, (_, i) => saved(i + 1, `Part ${i + 1}`, 1));
+    const request = vi.fn(async () => ({ content: [], totalElements: 0 }));
+    let release: (v: { rows: Row[]; total: number }) => void = () => undefined;
+    const rest = new Promise<{ rows: Row[]; total: number }>((r) => (release = r));
+    const first = { rows: all.slice(0, 100), total: all.length };
+    const early = { filter: JSON.stringify({ headerId: 7 }), reads: { first: Promise.resolve(first), all: rest }, first };
+    // The page prepared the tab's fields with its own (DetailPage), so nothing is loaded here first.
+    const fields = [resolveField(entity, { field: 'itemName', widget: 'probe' }, '/0'), resolveField(entity, { field: 'quantity', widget: 'probe' }, '/1')];
+    const services: RendererServices = testServices([entity], request as unknown as RendererServices['request']);
+    render(
+      <WithServices services={services}>
+        <ChildTable tab={tab} entity={entity} columns={columns} fields={fields} early={early} vars={{ id: '7', tenantId: 1 }} />
+      </WithServices>,
+    );
+    // In the first render: no spinner, no request of its own.
+    expect(document.getElementById('line-1-itemName')).toBeTruthy();
+    expect(screen.getByRole('grid').getAttribute('aria-busy')).toBeNull();
+    expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe(String(100 + 1));
+    await act(async () => release({ rows: all, total: all.length }));
+    await waitFor(() => expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe(String(250 + 1)));
+    expect(request).not.toHaveBeenCalled();
+  });
 });

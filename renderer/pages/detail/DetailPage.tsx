@@ -8,9 +8,9 @@ import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
 import { FormSections, scrollToField } from '../../form/FormSections.tsx';
 import { prepareForm } from '../../form/prepare-form.ts';
 import { preload } from '../../runtime/preload.ts';
-import { useServices } from '../../runtime/services.ts';
+import { type RendererServices, useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
-import { resolveColumn, type ResolvedColumn } from '../../schema/resolve-field.ts';
+import { resolveColumn, type ResolvedColumn, type ResolvedField } from '../../schema/resolve-field.ts';
 import type { DetailScreen, DetailTab } from '../../schema/screen.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import { meaningOf } from '../../schema/meaning.ts';
@@ -20,8 +20,9 @@ import type { PageProps } from '../types.ts';
 import { ChildTable } from './ChildTable.tsx';
 import { ParentRecordContext } from '../../format/money.ts';
 import { DetailStore } from './DetailStore.ts';
-import { type EarlyLines, startEarlyReads } from './early-reads.ts';
+import { arrived, type EarlyLines, startEarlyReads } from './early-reads.ts';
 import { HistoryTab } from './HistoryTab.tsx';
+import { inlineFieldItems } from './InlineLines.tsx';
 
 /** A detail (or edit) screen: header form in sections, child tables in tabs, status actions. */
 export default function DetailPage({ screen, params, file }: PageProps<DetailScreen>) {
@@ -37,22 +38,35 @@ export default function DetailPage({ screen, params, file }: PageProps<DetailScr
           const entity = await s.loadEntity(tab.entity ?? screen.entity!);
           const columns = (tab.table?.columns ?? []).map((c, i) => resolveColumn(entity, c, `/tabs/${ti}/table/columns/${i}`));
           await preload(s.registries, [], columns.map((c, i) => [c, `/tabs/${ti}/table/columns/${i}`]), []);
-          return { tab, entity, columns };
+          return { tab, entity, columns, lineFields: await inlineFields(s, tab, ti, entity, columns) };
         }),
       ),
     ]);
-    const reads = await early?.catch(() => undefined);
-    return { ...form, tabs, early: reads?.lines, store: new DetailStore(screen, form.entity, form.fields, s, params, reads?.record) };
+    // The first render shows what has been read: header and first lines together (early-reads.ts).
+    const reads = await early?.then((r) => arrived(r)).catch(() => undefined);
+    return { ...form, tabs, early: reads?.lines, store: new DetailStore(screen, form.entity, form.fields, s, params, reads?.record, reads?.recordValue) };
   }, [screen, JSON.stringify(params)]);
   if (prepared.status === 'loading') return <PageState state="loading" />;
   if (prepared.status === 'error') return <SchemaErrorPanel file={file} problems={[{ path: prepared.path, message: prepared.message }]} />;
   return <DetailView {...prepared.value} screen={screen} params={params} />;
 }
 
+/**
+ * An inline tab's editable fields, prepared with the page so that its lines render in the same
+ * pass as the header; a tab whose fields fail here prepares them itself (and shows the problem).
+ */
+function inlineFields(s: RendererServices, tab: DetailTab, ti: number, entity: EntityDecl, columns: ResolvedColumn[]): Promise<ResolvedField[] | undefined> {
+  if (tab.editable !== 'inline') return Promise.resolve(undefined);
+  return prepareForm(s, entity.name, [{ fields: inlineFieldItems(tab, columns, tab.filter ?? {}) }], [], `/tabs/${ti}/actions`).then(
+    (f) => f.fields,
+    () => undefined,
+  );
+}
+
 type ViewProps = Omit<Awaited<ReturnType<typeof prepareForm>>, 'fields'> & {
   store: DetailStore;
   early?: Map<number, EarlyLines>;
-  tabs: Array<{ tab: DetailTab; entity: EntityDecl; columns: ResolvedColumn[] }>;
+  tabs: Array<{ tab: DetailTab; entity: EntityDecl; columns: ResolvedColumn[]; lineFields?: ResolvedField[] }>;
   screen: DetailScreen;
   params: Record<string, string>;
 };
@@ -65,7 +79,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
     store.dialogs = dialogs;
   }, [store, dialogs]);
   useEffect(() => {
-    void store.load();
+    void store.start();
   }, [store]);
   // Moved elsewhere (its approval ended in another browser): shown at once, unless being edited here.
   const recordId = store.form.values[entity.primaryKey] as number | undefined;
@@ -130,13 +144,13 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
       {(tabs.length > 0 || screen.history) && (
         <Tabs
           items={[
-            ...tabs.map(({ tab, entity: e, columns }, i) => ({
+            ...tabs.map(({ tab, entity: e, columns, lineFields }, i) => ({
               key: String(i),
               label: s.label(tab.title),
               // Lines read the document through it (a line amount's `parent.currencyCode`).
               children: (
                 <ParentRecordContext.Provider value={parentRecord}>
-                  <ChildTable tab={tab} index={i} early={early?.get(i)} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} reloadHeader={() => (store.dirty ? Promise.resolve() : store.load())} />
+                  <ChildTable tab={tab} index={i} early={early?.get(i)} fields={lineFields} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} reloadHeader={() => (store.dirty ? Promise.resolve() : store.load())} />
                 </ParentRecordContext.Provider>
               ),
             })),

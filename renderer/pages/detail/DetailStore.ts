@@ -29,10 +29,25 @@ export class DetailStore {
     private readonly params: Record<string, string>,
     /** The record's read, started before the page mounted (early-reads.ts); used by the first load. */
     private first?: Promise<Record<string, unknown>>,
+    /** That record when it came before the page first rendered: in the form from the start, not one load (and render) later. */
+    read?: Record<string, unknown>,
   ) {
-    this.form = new FormStore(entity, fields, {}, () => ({ user: s.user, route: params }), (f) => s.label(f.label));
+    this.form = new FormStore(entity, fields, read ?? {}, () => ({ user: s.user, route: params }), (f) => s.label(f.label));
     this.api = entityApi(s, entity, { vars: params, endpoints: { get: screen.data?.get, update: screen.data?.update } });
+    if (read) {
+      this.loading = false;
+      this.first = undefined;
+    }
+    this.shown = !!read;
     makeObservable(this, { loading: observable, error: observable, problem: observable });
+  }
+
+  /** The record came with the page (see `read`). */
+  private readonly shown: boolean;
+
+  /** Once the page is on screen: reads the record, unless it came with the page. */
+  start(): Promise<void> {
+    return this.shown ? Promise.resolve() : this.load();
   }
 
   /** Child tabs with unsaved inline lines (they save on their own, but closing the tab must ask). */

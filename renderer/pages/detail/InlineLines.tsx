@@ -48,6 +48,11 @@ export function inlineFieldItems(tab: DetailTab, columns: ResolvedColumn[], fixe
  * and their widgets loaded first; then the lines live in a LinesStore, one FormStore per line.
  */
 export function InlineLines(p: Props) {
+  return p.fields ? <LinesView {...p} fields={p.fields} /> : <PreparedLines {...p} />;
+}
+
+/** A tab mounted without its fields (a wizard step, a test) prepares them first. */
+function PreparedLines(p: Props) {
   const s = useServices();
   const items = inlineFieldItems(p.tab, p.columns, p.fixed);
   const prepared = usePrepared(() => prepareForm(s, p.entity.name, [{ fields: items }], [], `/tabs/${p.index ?? 0}/actions`), [p.tab, p.entity]);
@@ -89,7 +94,15 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
     [entity, fields, s, inputs],
   );
   const dialogs = useDialogs();
-  const [loading, setLoading] = useState(true);
+  // The page's early read, if it was for these lines (the same filter); its first screenful, if
+  // it came before the page rendered, is in the table from the first render.
+  const early = useRef(p.early?.filter === JSON.stringify(fixed) ? p.early : undefined);
+  const [shownEarly] = useState(() => {
+    const first = early.current?.first;
+    if (first) store.load(first.rows);
+    return first;
+  });
+  const [loading, setLoading] = useState(!shownEarly);
   const [reload, setReload] = useState(0);
   // Lines reload when the header they belong to changes, not on every header keystroke (that
   // would throw away unsaved line edits): the API is rebuilt only with the header's link.
@@ -97,14 +110,17 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
   const api = useMemo(() => entityApi(s, entity, { vars: () => header.current.vars, base: tab.data?.list?.url, endpoints: { list: tab.data?.list } }), [s, entity, tab]);
   // The same header reloading after a save keeps what was typed meanwhile; another header starts afresh.
   const loadedKey = useRef<string | undefined>(undefined);
-  const early = useRef(p.early);
   useEffect(() => {
     let live = true;
-    setLoading(true);
     const done = () => {
       loadedKey.current = key;
       setLoading(false);
     };
+    const ahead = early.current;
+    early.current = undefined;
+    // Already on screen from the first render: only the rest of a big document is still to take.
+    const painted = ahead?.first && loadedKey.current === undefined ? ahead.first : undefined;
+    if (!painted) setLoading(true);
     if (loadedKey.current === key) {
       // After a save: the lines as the server has them, keeping what was typed meanwhile.
       listAll(api, fixed)
@@ -113,11 +129,10 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
     } else {
       // Another document (or the first): its first screenful is painted, then every line is taken
       // once that frame is shown. The page's early read serves this if it had the same filter.
-      const ahead = early.current?.filter === JSON.stringify(fixed) ? early.current.reads : undefined;
-      early.current = undefined;
-      const reads = ahead ?? readLines(api, fixed);
-      let shown = false;
-      let complete = false;
+      const reads = ahead?.reads ?? readLines(api, fixed);
+      let shown = !!painted;
+      let complete = !!painted && painted.rows.length >= painted.total;
+      if (painted) loadedKey.current = key;
       void reads.first.then(
         ({ rows, total }) => {
           if (!live || shown) return;

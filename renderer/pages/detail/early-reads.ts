@@ -11,12 +11,38 @@ type Row = Record<string, unknown>;
 export interface EarlyLines {
   filter: string;
   reads: LineReads;
+  /** The first screenful, when it was there before the page first rendered (`arrived`): the tab shows it in that render. */
+  first?: { rows: Row[]; total: number };
 }
 
 export interface EarlyReads {
   record?: Promise<Row>;
+  /** The record, when it was there before the page first rendered (`arrived`). */
+  recordValue?: Row;
   /** By tab index. */
   lines: Map<number, EarlyLines>;
+}
+
+/**
+ * How long a read record waits for its tabs' first lines, so that the header and the lines are
+ * built in one render and painted in one frame (apart, each pays its own layout, and the table
+ * renders once empty). Slower lines are shown by their tab when they come.
+ */
+export const LINES_GRACE_MS = 300;
+
+/**
+ * The reads once the record has come (or failed) and its tabs' first lines too (or the grace
+ * time has passed), with what came kept as values the page renders at once.
+ */
+export async function arrived(reads: EarlyReads, grace = LINES_GRACE_MS): Promise<EarlyReads> {
+  const first = new Map<number, { rows: Row[]; total: number }>();
+  const lines = [...reads.lines].map(([i, l]) => l.reads.first.then((f) => void first.set(i, f), () => undefined));
+  const recordValue = await reads.record?.catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.all(lines), new Promise((r) => (timer = setTimeout(r, grace)))]);
+  clearTimeout(timer);
+  // Taken as they are now: lines that come later are read by their tab from `reads`, as before.
+  return { record: reads.record, recordValue, lines: new Map([...reads.lines].map(([i, l]) => [i, { ...l, first: first.get(i) }])) };
 }
 
 /**

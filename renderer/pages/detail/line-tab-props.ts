@@ -1,5 +1,5 @@
 import type { EntityDecl } from '../../schema/entity.ts';
-import type { ResolvedColumn } from '../../schema/resolve-field.ts';
+import type { ResolvedColumn, ResolvedField } from '../../schema/resolve-field.ts';
 import type { DetailTab } from '../../schema/screen.ts';
 import type { FormulaFacts } from '../../form/formula-preview.ts';
 import type { EarlyLines } from './early-reads.ts';
@@ -9,6 +9,8 @@ export interface LineTabProps {
   tab: DetailTab;
   /** The lines, read before the tab mounted (early-reads.ts); its first load uses them if the filter is the same. */
   early?: EarlyLines;
+  /** An inline tab's editable fields, prepared by the page with its own (without them the tab prepares them). */
+  fields?: ResolvedField[];
   /** Index of the tab in the screen, for error paths. */
   index?: number;
   entity: EntityDecl;

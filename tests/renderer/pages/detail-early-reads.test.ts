@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { startEarlyReads } from '../../../renderer/pages/detail/early-reads.ts';
+import { arrived, type EarlyReads, startEarlyReads } from '../../../renderer/pages/detail/early-reads.ts';
+import { DetailStore } from '../../../renderer/pages/detail/DetailStore.ts';
+import { resolveField } from '../../../renderer/schema/resolve-field.ts';
 import type { RendererServices } from '../../../renderer/runtime/services.ts';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import type { DetailScreen } from '../../../renderer/schema/screen.ts';
@@ -32,5 +34,29 @@ describe('a detail page\'s early reads', () => {
     const reads = await startEarlyReads(s, screen({ partnerId: '{partnerId}' }), { id: '7' });
     expect(reads.lines.size).toBe(0);
     expect(request.mock.calls.map(([url]) => url)).toEqual(['/x/v1/docs/7']);
+  });
+
+  it('hands the page what has come: the record and the first lines together, slow lines left to their tab', async () => {
+    const lines = { rows: [{ lineId: 1 }], total: 1 };
+    const reads = (first: Promise<typeof lines>): EarlyReads => ({ record: Promise.resolve({ docId: 7 }), lines: new Map([[0, { filter: '{}', reads: { first, all: first } }]]) });
+    const both = await arrived(reads(Promise.resolve(lines)));
+    expect(both.recordValue).toEqual({ docId: 7 });
+    expect(both.lines.get(0)!.first).toEqual(lines);
+    // Lines that take longer than the grace time come to the tab later, through `reads`.
+    const slow = await arrived(reads(new Promise(() => undefined)), 10);
+    expect(slow.recordValue).toEqual({ docId: 7 });
+    expect(slow.lines.get(0)!.first).toBeUndefined();
+    // A failed read is the page's to show: nothing is taken, nothing thrown here.
+    const failed = await arrived({ record: Promise.reject(new Error('403')), lines: new Map() });
+    expect(failed.recordValue).toBeUndefined();
+  });
+
+  it('a record that came with the page is in its form from the first render and is not read again', async () => {
+    const { request, s } = services();
+    const store = new DetailStore(screen({ docId: '{id}' }), header, [resolveField(header, 'docId', '/0')], s, { id: '7' }, Promise.resolve({ docId: 7 }), { docId: 7 });
+    expect(store.loading).toBe(false);
+    expect(store.form.values).toEqual({ docId: 7 });
+    await store.start();
+    expect(request).not.toHaveBeenCalled();
   });
 });
