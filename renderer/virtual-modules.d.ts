@@ -5,6 +5,8 @@ declare module 'virtual:screen-manifest' {
     title: import('./schema/label.ts').Label;
     kind: string;
     authorized: boolean;
+    /** The entities the screen and its tabs declare (see screen-files.ts), loaded while the schema is fetched. */
+    entities?: string[];
     /** The raw JSON text of the schema file. */
     load: () => Promise<string>;
   }

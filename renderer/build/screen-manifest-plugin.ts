@@ -19,7 +19,7 @@ const SCHEMA_TEXT = `function schemaText(url) {
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
 
 /**
- * `virtual:screen-manifest`: the route table of all screen schemas (routes, title, kind) with a
+ * `virtual:screen-manifest`: the route table of all screen schemas (routes, title, kind, entities) with a
  * loader per file, so the shell knows every route while each schema stays its own small asset.
  * Schemas are loaded as text so a malformed file reaches the error panel, not the build.
  *
@@ -45,7 +45,7 @@ export function screenManifest(root: string, opts: { fetched?: boolean } = {}): 
           const text = readFileSync(join(schemasDir, e.file), 'utf8');
           const fileName = `assets/schemas/${e.file.replace(/\.json$/, '').replace(/\//g, '-')}-${hash(text)}.json`;
           this.emitFile({ type: 'asset', fileName, source: text });
-          return { file: e.file, routes: e.routes, title: e.title, kind: e.kind, authorized: e.authorized, url: `/${fileName}` };
+          return { file: e.file, routes: e.routes, title: e.title, kind: e.kind, authorized: e.authorized, entities: e.entities, url: `/${fileName}` };
         });
         const json = JSON.stringify(table);
         const manifestName = `assets/screen-manifest-${hash(json)}.json`;
@@ -71,7 +71,7 @@ export function loadScreens() {
       const urls = entries.map((e, i) => `import u${i} from ${JSON.stringify(`/schemas/${e.file}?url`)};`);
       const lines = entries.map(
         (e, i) =>
-          `  { file: ${JSON.stringify(e.file)}, routes: ${JSON.stringify(e.routes)}, title: ${JSON.stringify(e.title)}, kind: ${JSON.stringify(e.kind)}, authorized: ${e.authorized}, load: () => schemaText(u${i}) },`,
+          `  { file: ${JSON.stringify(e.file)}, routes: ${JSON.stringify(e.routes)}, title: ${JSON.stringify(e.title)}, kind: ${JSON.stringify(e.kind)}, authorized: ${e.authorized}, entities: ${JSON.stringify(e.entities)}, load: () => schemaText(u${i}) },`,
       );
       return `${urls.join('\n')}\n${SCHEMA_TEXT}\nexport const screens = [\n${lines.join('\n')}\n];\nexport const loadScreens = () => Promise.resolve(screens);\n`;
     },

@@ -25,18 +25,28 @@ export interface ManifestEntry {
   title: unknown;
   kind: string;
   authorized: boolean;
+  /** The entities the screen and its tabs declare, loaded while its schema is fetched (none: left out). */
+  entities?: string[];
+}
+
+/** The screen's entity and its tabs' (distinct, in order). */
+function screenEntities(d: { entity?: unknown; tabs?: unknown }): string[] | undefined {
+  const tabs = Array.isArray(d.tabs) ? (d.tabs as Array<{ entity?: unknown }>).map((t) => t?.entity) : [];
+  const names = [...new Set([d.entity, ...tabs].filter((e): e is string => typeof e === 'string'))];
+  return names.length ? names : undefined;
 }
 
 /**
- * The facts the shell needs before any screen loads: routes, title, kind. A file that is not
- * valid JSON still gets an entry (kind `invalid`) so its route shows the error panel.
+ * The facts the shell needs before any screen loads: routes, title, kind, entities. A file that
+ * is not valid JSON still gets an entry (kind `invalid`) so its route shows the error panel.
  */
 export function readManifest(schemasDir: string): ManifestEntry[] {
   return listScreenFiles(schemasDir).map((file) => {
     const text = readFileSync(join(schemasDir, file), 'utf8');
     try {
-      const d = JSON.parse(text) as { route?: string; routes?: string[]; title?: unknown; kind?: string; authorized?: boolean };
-      return { file, routes: [d.route, ...(d.routes ?? [])].filter((r): r is string => typeof r === 'string'), title: d.title ?? file, kind: String(d.kind ?? ''), authorized: !!d.authorized };
+      const d = JSON.parse(text) as { route?: string; routes?: string[]; title?: unknown; kind?: string; authorized?: boolean; entity?: unknown; tabs?: unknown };
+      const entities = screenEntities(d);
+      return { file, routes: [d.route, ...(d.routes ?? [])].filter((r): r is string => typeof r === 'string'), title: d.title ?? file, kind: String(d.kind ?? ''), authorized: !!d.authorized, ...(entities && { entities }) };
     } catch {
       const m = /"route"\s*:\s*"([^"]+)"/.exec(text);
       return { file, routes: m ? [m[1]!] : [], title: file, kind: 'invalid', authorized: false };

@@ -7,6 +7,7 @@ import { ExceptionPage } from '../exception/ExceptionPage.tsx';
 import { rendererServices } from '../renderer-services.ts';
 import { LiveScreenHost } from '../routes/LiveScreenHost.tsx';
 import { loadWithTimeout, startNow } from '../routes/load-with-timeout.ts';
+import { preloadScreen } from '../routes/preload-screen.ts';
 import { screenFor } from '../routes/screen-routes.ts';
 import { storedRoutes } from '../routes/stored-routes.ts';
 import { useStores } from '../StoreContext.ts';
@@ -38,8 +39,12 @@ export const TabContent = observer(function TabContent({ tab }: { tab: Tab }) {
   const path = tab.path;
   const hit = useMemo(() => screenFor(path), [path]);
   // One loader per route, so a re-render never makes the page load its schema again; the schema
-  // is asked for as the tab first renders.
-  const load = useMemo(() => (hit ? startNow(loadWithTimeout(hit.entry.load, hit.entry.file)) : undefined), [hit]);
+  // is asked for as the tab first renders, and the page's code and entities with it.
+  const load = useMemo(() => {
+    if (!hit) return undefined;
+    preloadScreen(hit.entry);
+    return startNow(loadWithTimeout(hit.entry.load, hit.entry.file));
+  }, [hit]);
   // Stored pages are looked up once signed in (exception pages also render without a user).
   const signedIn = !!root.user.currentUser;
   const tenantId = root.user.tenantId;
