@@ -19,6 +19,9 @@ const COMMON = [
   () => fieldWidgets.resolve('number'),
   () => fieldWidgets.resolve('switch'),
   () => fieldWidgets.resolve('lov'),
+  // Remarks (text fields: a third of the entities) and document status buttons (a hundred screens).
+  () => fieldWidgets.resolve('textarea'),
+  () => actionTypes.resolve('transition'),
   () => actionTypes.resolve('delete'),
   () => actionTypes.resolve('form'),
   () => actionTypes.resolve('back'),

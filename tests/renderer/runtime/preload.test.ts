@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { Registry } from '../../../renderer/registry/registry.ts';
+import type { Registries } from '../../../renderer/registry/registries.ts';
+import { preload } from '../../../renderer/runtime/preload.ts';
+import type { ActionBase } from '../../../renderer/schema/screen.ts';
+
+/** A page waits for its widgets and cells before rendering, not for the code behind its buttons. */
+describe('preload', () => {
+  function registries() {
+    const actionTypes = new Registry<never>('action');
+    const asked: string[] = [];
+    // The chunk of a button's handler that has not come (yet).
+    actionTypes.register('slow', () => (asked.push('slow'), new Promise(() => undefined)));
+    const none = new Registry<never>('cell');
+    return { asked, r: { actionTypes, cellRenderers: none, fieldWidgets: new Registry<never>('field widget') } as unknown as Registries };
+  }
+
+  it('asks for the action chunks without waiting for them', async () => {
+    const { asked, r } = registries();
+    await preload(r, [], [], [[{ type: 'slow' } as ActionBase, '/actions/0']]);
+    expect(asked).toEqual(['slow']);
+  });
+
+  it('still refuses an unknown action type at its path', async () => {
+    const { r } = registries();
+    await expect(preload(r, [], [], [[{ type: 'nope' } as unknown as ActionBase, '/actions/3']])).rejects.toMatchObject({ path: '/actions/3/type' });
+  });
+});
