@@ -100,9 +100,15 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
   const rowModel = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const reportRect = useRef<((rect: Rect) => void) | undefined>(undefined);
+  const height = p.height ?? Math.min(Math.max(rowModel.length, 3) * rowHeight + 2, 560);
+  // The scroll box's height (rows, head and summary) is set below; with it the first render
+  // already holds a full screen of rows, instead of a few before the box is measured and the
+  // rest in a second render and commit.
+  const boxHeight = height + rowHeight * (hasSummary ? 2 : 1);
   const virtual = useVirtualizer({
     count: rowModel.length,
     getScrollElement: () => scrollRef.current,
+    initialRect: { width: 0, height: boxHeight },
     estimateSize: () => rowHeight,
     // Rows re-render in place as they scroll (see `recycle`), so a few spare rows suffice; each costs every scroll jump.
     overscan: 3,
@@ -193,7 +199,6 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
     const pos = { row: Number(row.dataset.rowIndex), col: Number(cell.dataset.col) };
     if (pos.row !== at.row || pos.col !== at.col) setActive(pos);
   };
-  const height = p.height ?? Math.min(Math.max(rowModel.length, 3) * rowHeight + 2, 560);
   // The viewport grows when the first rows arrive. react-virtual learns that from its
   // ResizeObserver and would render the rows below the old height one frame later; reporting the
   // new size here, before paint, puts a full screen of rows in the first painted frame.
@@ -217,7 +222,7 @@ export const DataTable = observer(function DataTable(p: DataTableProps) {
         tabIndex={activeShown || rowModel.length === 0 ? undefined : 0}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
-        style={{ height: height + rowHeight * (hasSummary ? 2 : 1) }}
+        style={{ height: boxHeight }}
       >
         <div style={{ width, minWidth: '100%' }}>
           <div className="dt-head" role="row" aria-rowindex={1} style={{ height: rowHeight }}>
