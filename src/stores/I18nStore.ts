@@ -26,11 +26,17 @@ export class I18nStore {
   revision = 0;
   readonly i18n: i18n;
   private loaded = new Map<string, Locale | undefined>();
+  /**
+   * Texts of keys already looked up in the current bundles (without variables), emptied when the
+   * bundles or the language change. i18next resolves a key anew on every call, and a screen asks
+   * for the same labels hundreds of times (every cell of an editable table names its field).
+   */
+  private texts = new Map<string, string | undefined>();
 
   constructor(private fetchBundle: (lang: string) => Promise<Record<string, string>> = async (lang) => fetchPrompts(undefined, lang, await promptKeys())) {
     this.i18n = i18next.createInstance();
     void this.i18n.init({ lng: 'zh_CN', fallbackLng: false, keySeparator: false, nsSeparator: false, interpolation: { escapeValue: false }, resources: {} });
-    makeAutoObservable<I18nStore, 'loaded' | 'fetchBundle'>(this, { i18n: false, loaded: false, fetchBundle: false }, { autoBind: true });
+    makeAutoObservable<I18nStore, 'loaded' | 'fetchBundle' | 'texts' | 'lookup'>(this, { i18n: false, loaded: false, fetchBundle: false, texts: false, lookup: false }, { autoBind: true });
   }
 
   /** Where prompts come from: the tenant's bundle once signed in. */
@@ -50,6 +56,7 @@ export class I18nStore {
     }
     await this.i18n.changeLanguage(lang);
     runInAction(() => {
+      this.texts.clear();
       this.language = lang;
       this.antdLocale = this.loaded.get(lang);
       this.revision++;
@@ -65,10 +72,14 @@ export class I18nStore {
   /** Text of a key; the fallback (or the key) when the bundle has none. */
   t(key: string, fallback?: string, vars?: Record<string, unknown>): string {
     void this.revision; // observed, so components re-render on language change
-    const text = this.i18n.exists(key) ? this.i18n.t(key, vars) : undefined;
-    if (text !== undefined) return String(text);
+    const text = vars ? this.lookup(key, vars) : this.texts.has(key) ? this.texts.get(key) : this.texts.set(key, this.lookup(key)).get(key);
+    if (text !== undefined) return text;
     const base = fallback ?? key;
     return vars ? base.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(vars[k] ?? '')) : base;
+  }
+
+  private lookup(key: string, vars?: Record<string, unknown>): string | undefined {
+    return this.i18n.exists(key) ? String(this.i18n.t(key, vars)) : undefined;
   }
 
   /** A schema label: a key, or an inline `{zh_CN, en_US}` pair. */
