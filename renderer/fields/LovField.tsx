@@ -29,6 +29,10 @@ function lovPage(answer: unknown, current: number, size: number): { rows: Record
 export default function LovField({ field, value, onChange, disabled, id, record, setValue }: FieldProps) {
   const s = useServices();
   const [open, setOpen] = useState(false);
+  // The modal exists once first opened: closed, antd's Modal still registers its styles and hooks,
+  // which every form showing a lookup field paid on first render.
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   const [view, setView] = useState<LovView>();
   const [query, setQuery] = useState<Record<string, string>>({});
   const [page, setPage] = useState({ current: 1, size: 10 });
@@ -77,33 +81,35 @@ export default function LovField({ field, value, onChange, disabled, id, record,
           <Button aria-label="clear" onClick={() => { onChange(null); setValue(meaningOf(field.name), null); }}>×</Button>
         )}
       </Space.Compact>
-      <Modal open={open} title={view?.title ? s.label(view.title) : s.label(field.label)} width={view?.width ?? 520} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
-        <Space wrap style={{ marginBottom: 12 }}>
-          {view?.queryFields.map((q) => (
-            <Input key={q.field} name={`lov-${q.field}`} placeholder={s.label(q.label)} allowClear value={query[q.field] ?? ''} onChange={(e) => setQuery({ ...query, [q.field]: e.target.value })} onPressEnter={() => load(1, page.size)} />
-          ))}
-          <Button type="primary" onClick={() => { setPage({ ...page, current: 1 }); load(1, page.size); }}>{s.t('hzero.common.button.search', 'Search')}</Button>
-        </Space>
-        <Table
-          size="small"
-          rowKey={(r) => String(r[view?.valueField ?? 'id'])}
-          loading={loading}
-          dataSource={data.rows}
-          columns={(view?.tableFields ?? []).map((c) => ({ title: s.label(c.title), dataIndex: c.dataIndex, width: c.width }))}
-          // Rows are reachable by Tab and picked with Enter or Space, not only by mouse.
-          onRow={(r) => ({
-            onClick: () => pick(r),
-            onKeyDown: (e) => {
-              if (e.key !== 'Enter' && e.key !== ' ') return;
-              e.preventDefault();
-              pick(r);
-            },
-            tabIndex: 0,
-            style: { cursor: 'pointer' },
-          })}
-          pagination={{ current: page.current, pageSize: page.size, total: data.total, showSizeChanger: false, onChange: (c, sz) => { setPage({ current: c, size: sz }); load(c, sz); } }}
-        />
-      </Modal>
+      {opened && (
+        <Modal open={open} title={view?.title ? s.label(view.title) : s.label(field.label)} width={view?.width ?? 520} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
+          <Space wrap style={{ marginBottom: 12 }}>
+            {view?.queryFields.map((q) => (
+              <Input key={q.field} name={`lov-${q.field}`} placeholder={s.label(q.label)} allowClear value={query[q.field] ?? ''} onChange={(e) => setQuery({ ...query, [q.field]: e.target.value })} onPressEnter={() => load(1, page.size)} />
+            ))}
+            <Button type="primary" onClick={() => { setPage({ ...page, current: 1 }); load(1, page.size); }}>{s.t('hzero.common.button.search', 'Search')}</Button>
+          </Space>
+          <Table
+            size="small"
+            rowKey={(r) => String(r[view?.valueField ?? 'id'])}
+            loading={loading}
+            dataSource={data.rows}
+            columns={(view?.tableFields ?? []).map((c) => ({ title: s.label(c.title), dataIndex: c.dataIndex, width: c.width }))}
+            // Rows are reachable by Tab and picked with Enter or Space, not only by mouse.
+            onRow={(r) => ({
+              onClick: () => pick(r),
+              onKeyDown: (e) => {
+                if (e.key !== 'Enter' && e.key !== ' ') return;
+                e.preventDefault();
+                pick(r);
+              },
+              tabIndex: 0,
+              style: { cursor: 'pointer' },
+            })}
+            pagination={{ current: page.current, pageSize: page.size, total: data.total, showSizeChanger: false, onChange: (c, sz) => { setPage({ current: c, size: sz }); load(c, sz); } }}
+          />
+        </Modal>
+      )}
     </>
   );
 }
