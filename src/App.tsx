@@ -54,7 +54,10 @@ export const App = observer(function App({ root }: { root: RootStore }) {
     <StoreContext.Provider value={root}>
       <ConfigProvider locale={root.i18n.antdLocale} theme={theme} modal={{}}>
         {/* No antd <App>: nothing uses its hooks, and it would pull Modal (and Skeleton) into every first paint. */}
-        <BrowserRouter>
+        {/* Route changes render at once, not as transitions: opening a tab is what the person
+            clicked for, and a transition's render waited for the scheduler (8-40 ms measured
+            between the click and the layout's render) and then yielded every few ms. */}
+        <BrowserRouter useTransitions={false}>
           <Routes>
             <Route path="*" element={<Start />} />
           </Routes>

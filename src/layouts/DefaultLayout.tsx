@@ -1,6 +1,6 @@
 import { Layout, Tabs } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { reportPageView } from '../routes/page-view.ts';
 import { firstScreenShown } from '../routes/prefetch.ts';
@@ -21,7 +21,9 @@ export const DefaultLayout = observer(function DefaultLayout() {
   const location = useLocation();
   const navigate = useNavigate();
 
-  useEffect(() => {
+  // Before the frame is painted: opening a path renders its tab (which asks for the screen's
+  // schema) in the same task as the route change, not after a paint of the old tab a frame or more later.
+  useLayoutEffect(() => {
     const path = location.pathname === '/' ? '/workplace' : location.pathname;
     if (location.pathname === '/') navigate('/workplace', { replace: true });
     workspace.openPath(path, location.search);
