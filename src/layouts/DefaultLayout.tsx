@@ -1,9 +1,9 @@
 import { Layout, Tabs } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { reportPageView } from '../routes/page-view.ts';
-import { firstScreenShown } from '../routes/prefetch.ts';
+import { afterPrefetch, firstScreenShown } from '../routes/prefetch.ts';
 import { useStores } from '../StoreContext.ts';
 import { HeaderBar } from './HeaderBar.tsx';
 import { PageHeader } from './PageHeader.tsx';
@@ -12,6 +12,9 @@ import { useDialogFocusWrap } from './dialog-focus-wrap.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TabContent } from './TabContent.tsx';
 import './layout.css';
+
+// Loaded after the first screen, with the chunks it shares (see StyleKeeper.tsx).
+const StyleKeeper = lazy(() => import('./StyleKeeper.tsx'));
 
 const tabLabel = (title: string, number: string | undefined) => (number ? `${title} · ${number}` : title);
 
@@ -36,6 +39,10 @@ export const DefaultLayout = observer(function DefaultLayout() {
     const timer = setTimeout(firstScreenShown, 4000);
     return () => clearTimeout(timer);
   }, []);
+
+  // antd's form and table styles, built once the browser is idle instead of by the first form opened.
+  const [keepStyles, setKeepStyles] = useState(false);
+  useEffect(() => afterPrefetch(() => setKeepStyles(true)), []);
 
   const tabsRef = useTabBarA11y();
   useDialogFocusWrap();
@@ -83,6 +90,11 @@ export const DefaultLayout = observer(function DefaultLayout() {
           />
         </Layout.Content>
       </Layout>
+      {keepStyles && (
+        <Suspense fallback={null}>
+          <StyleKeeper />
+        </Suspense>
+      )}
     </Layout>
   );
 });

@@ -30,8 +30,19 @@ const COMMON = [
   () => cellRenderers.resolve('status'),
 ];
 
-
 let started = false;
+let done = false;
+const waiting = new Set<() => void>();
+
+/** Runs `fn` once the common chunks are fetched (at once if they are); returns a cancel. */
+export function afterPrefetch(fn: () => void): () => void {
+  if (done) {
+    fn();
+    return () => undefined;
+  }
+  waiting.add(fn);
+  return () => void waiting.delete(fn);
+}
 
 /**
  * Once the first signed-in screen is up, fetches the renderer code shared by most screens while the
@@ -44,7 +55,11 @@ export function firstScreenShown(): void {
   performance.mark(FIRST_SCREEN_MARK);
   const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
   const next = (i: number) => {
-    if (i >= COMMON.length) return;
+    if (i >= COMMON.length) {
+      done = true;
+      idle(() => waiting.forEach((f) => f()));
+      return;
+    }
     // A failed prefetch is not an error: the screen that needs the chunk loads it (and reports it) itself.
     idle(() => void COMMON[i]!().catch(() => undefined).finally(() => next(i + 1)));
   };
