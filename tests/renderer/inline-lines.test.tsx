@@ -314,21 +314,31 @@ describe('an "inline" tab', () => {
     let release: (v: { rows: Row[]; total: number }) => void = () => undefined;
     const rest = new Promise<{ rows: Row[]; total: number }>((r) => (release = r));
     const first = { rows: all.slice(0, 100), total: all.length };
-    const early = { filter: JSON.stringify({ headerId: 7 }), reads: { first: Promise.resolve(first), all: rest }, first };
+    const takeRest = vi.fn(() => rest);
+    const preview = vi.fn();
+    const early = { filter: JSON.stringify({ headerId: 7 }), reads: { first: Promise.resolve(first), rest: takeRest }, first };
     // The page prepared the tab's fields with its own (DetailPage), so nothing is loaded here first.
     const fields = [resolveField(entity, { field: 'itemName', widget: 'probe' }, '/0'), resolveField(entity, { field: 'quantity', widget: 'probe' }, '/1')];
     const services: RendererServices = testServices([entity], request as unknown as RendererServices['request']);
     render(
       <WithServices services={services}>
-        <ChildTable tab={tab} entity={entity} columns={columns} fields={fields} early={early} vars={{ id: '7', tenantId: 1 }} />
+        <ChildTable tab={tab} entity={entity} columns={columns} fields={fields} early={early} vars={{ id: '7', tenantId: 1 }} onLinesPreview={preview} />
       </WithServices>,
     );
     // In the first render: no spinner, no request of its own.
     expect(document.getElementById('line-1-itemName')).toBeTruthy();
     expect(screen.getByRole('grid').getAttribute('aria-busy')).toBeNull();
     expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe(String(100 + 1));
+    // The rest is asked for once that first screen is painted, not while it is built.
+    expect(takeRest).not.toHaveBeenCalled();
+    await waitFor(() => expect(takeRest).toHaveBeenCalledTimes(1));
+    // A line edited before the rest came: the header's totals are previewed again over every line.
+    fireEvent.focus(document.getElementById('line-1-itemName')!);
+    fireEvent.change(document.getElementById('line-1-itemName')!, { target: { value: 'Bolt M8' } });
     await act(async () => release({ rows: all, total: all.length }));
     await waitFor(() => expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe(String(250 + 1)));
-    expect(request).not.toHaveBeenCalled();
+    await waitFor(() => expect(preview.mock.calls.at(-1)?.[1]).toHaveLength(250));
+    expect(preview.mock.calls.at(-1)![1][0]).toMatchObject({ itemName: 'Bolt M8' });
+    expect(request.mock.calls.every(([url]) => String(url).includes('formula-facts'))).toBe(true);
   });
 });

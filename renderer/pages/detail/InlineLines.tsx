@@ -133,29 +133,40 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
       let shown = !!painted;
       let complete = !!painted && painted.rows.length >= painted.total;
       if (painted) loadedKey.current = key;
-      void reads.first.then(
-        ({ rows, total }) => {
-          if (!live || shown) return;
-          shown = true;
-          complete = rows.length >= total;
-          store.load(rows);
-          done();
-        },
-        () => undefined,
-      );
-      reads.all
-        .catch(() => (ahead ? listAll(api, fixed) : Promise.reject(new Error('lines not read'))))
-        .then(({ rows }) => {
-          if (!live || complete) return;
-          if (!shown) {
+      // Every line, read once the first screenful is on screen (a failed early read is read again).
+      const takeAll = () =>
+        reads
+          .rest()
+          .catch(() => (ahead ? listAll(api, fixed) : Promise.reject(new Error('lines not read'))))
+          .then(({ rows }) => {
+            if (!live || complete) return;
+            if (!shown) {
+              shown = true;
+              store.load(rows);
+              return done();
+            }
+            // Lines already painted from the first read keep any edit typed on them since, and
+            // the header's previewed totals, taken over the first lines only, are taken again.
+            store.refresh(rows);
+            const f = facts.current;
+            if (f && store.lines.some((l) => l.changed)) header.current.preview?.(entity.name, store.lines.map((l) => l.values), f);
+          })
+          .catch(() => live && setLoading(false));
+      if (painted) {
+        if (!complete) afterPaint(() => live && void takeAll());
+      } else {
+        void reads.first.then(
+          ({ rows, total }) => {
+            if (!live || shown) return;
             shown = true;
+            complete = rows.length >= total;
             store.load(rows);
-            return done();
-          }
-          // Lines already painted from the first read keep any edit typed on them since.
-          afterPaint(() => live && store.refresh(rows));
-        })
-        .catch(() => live && setLoading(false));
+            done();
+            if (!complete) afterPaint(() => live && void takeAll());
+          },
+          () => void takeAll(),
+        );
+      }
     }
     return () => {
       live = false;

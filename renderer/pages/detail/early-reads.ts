@@ -75,7 +75,6 @@ export async function startEarlyReads(s: RendererServices, screen: DetailScreen,
       const api = entityApi(s, e, { vars, base: tab.data?.list?.url, endpoints: { list: tab.data?.list } });
       const reads = readLines(api, fixed);
       quiet(reads.first);
-      quiet(reads.all);
       lines.set(i, { filter: JSON.stringify(fixed), reads });
     } catch {
       // The filter or the list's URL needs the record: the tab reads when it mounts.

@@ -26,7 +26,7 @@ describe('a detail page\'s early reads', () => {
     expect(await reads.record).toEqual({ docId: 7 });
     const early = reads.lines.get(0)!;
     expect(early.filter).toBe(JSON.stringify({ docId: 7 }));
-    expect((await early.reads.all).rows).toEqual([{ lineId: 1, docId: 7 }]);
+    expect((await early.reads.rest()).rows).toEqual([{ lineId: 1, docId: 7 }]);
   });
 
   it('leaves a tab whose filter needs the record to read when it mounts', async () => {
@@ -38,7 +38,7 @@ describe('a detail page\'s early reads', () => {
 
   it('hands the page what has come: the record and the first lines together, slow lines left to their tab', async () => {
     const lines = { rows: [{ lineId: 1 }], total: 1 };
-    const reads = (first: Promise<typeof lines>): EarlyReads => ({ record: Promise.resolve({ docId: 7 }), lines: new Map([[0, { filter: '{}', reads: { first, all: first } }]]) });
+    const reads = (first: Promise<typeof lines>): EarlyReads => ({ record: Promise.resolve({ docId: 7 }), lines: new Map([[0, { filter: '{}', reads: { first, rest: () => first } }]]) });
     const both = await arrived(reads(Promise.resolve(lines)));
     expect(both.recordValue).toEqual({ docId: 7 });
     expect(both.lines.get(0)!.first).toEqual(lines);
