@@ -310,7 +310,7 @@ describe('an "inline" tab', () => {
   });
   it('shows the lines the page read before it rendered in its first render, and takes the rest after', async () => {
     const all = Array.from({ length: 250 }, (_, i) => saved(i + 1, `Part ${i + 1}`, 1));
-    const request = vi.fn(async () => ({ content: [], totalElements: 0 }));
+    const request = vi.fn(async (_url: string) => ({ content: [], totalElements: 0 }));
     let release: (v: { rows: Row[]; total: number }) => void = () => undefined;
     const rest = new Promise<{ rows: Row[]; total: number }>((r) => (release = r));
     const first = { rows: all.slice(0, 100), total: all.length };
