@@ -190,6 +190,42 @@ describe('a weighted-score RFx', () => {
     expect([grid.editable, (grid.indicators as Row[]).map((i) => i.indicateType), (grid.scores as Row[]).length]).toEqual([true, ['PRICE', 'TECHNOLOGY', 'BUSINESS'], 4]);
   });
 
+  it('rules out a supplier the buyer fails on a veto item: no score, no suggestion, no award', async () => {
+    const t = await ok('buyer', 'POST', `${T}/score-templates`, { templateCode: `VETO${Date.now()}`, templateName: 'Price, quality and a licence', templateType: 'COMPREHENSIVE' });
+    const tid = Number(t.templateId);
+    const element = async (body: Row) => Number((await ok('buyer', 'POST', `${T}/score-indicates`, { templateId: tid, minScore: 0, maxScore: 100, ...body })).indicateId);
+    await element({ indicateCode: 'PRICE', indicateName: 'Price', indicateType: 'PRICE', weight: 60, priceScoreMethod: 'LOWEST_PRICE' });
+    const quality = await element({ indicateCode: 'QUALITY', indicateName: 'Quality', indicateType: 'TECHNOLOGY', weight: 40 });
+    const licence = await element({ indicateCode: 'LIC', indicateName: 'Licence', indicateType: 'TECHNOLOGY', weight: 0, maxScore: 1, vetoFlag: 1 });
+    await ok('buyer', 'POST', `${T}/score-templates/${tid}/actions/release`, { objectVersionNumber: (await ok('buyer', 'GET', `${T}/score-templates/${tid}`)).objectVersionNumber });
+    const end = iso(6_000);
+    const { id, L } = await released({ sealedQuotationFlag: 0, scoringMethod: 'WEIGHTED_SCORE', scoreTemplateId: tid }, end);
+    // S0001 is cheaper and better, but its licence is missing.
+    expect((await quote(id, 'supplier', [[L[0]!.rfxLineId, 1.6]])).status).toBe(200);
+    expect((await quote(id, 'supplier3', [[L[0]!.rfxLineId, 2]])).status).toBe(200);
+    await sleepUntil(end);
+    expect((await act(id, 'open')).body.rfxStatus).toBe('OPENED');
+    const half = await call('buyer', 'POST', `${T}/rfx/${id}/scores`, { scores: [{ supplierId: ids.S0001, indicateId: licence, score: 0.5 }] });
+    expect([half.status, half.body.field]).toEqual([400, 'scores[0].score']);
+    await ok('buyer', 'POST', `${T}/rfx/${id}/scores`, { scores: [
+      { supplierId: ids.S0001, indicateId: quality, score: 100 }, { supplierId: ids.S0001, indicateId: licence, score: 0 },
+      { supplierId: ids.S0003, indicateId: quality, score: 50 }, { supplierId: ids.S0003, indicateId: licence, score: 1 },
+    ] });
+    const check = await ok('buyer', 'GET', `${T}/rfx/${id}/check`);
+    const line1 = (check.cells as Row[]).filter((c) => c.rfxLineId === L[0]!.rfxLineId);
+    const of = (supplierId: number) => line1.find((c) => c.supplierId === supplierId)!;
+    // S0003 is the only one ranked, and the ruled-out price sets no benchmark: its 2 is the lowest,
+    // so 60 + 40 × 50 / 100 = 80 (with S0001's 1.6 counted it would be 48 + 20 = 68).
+    expect([of(ids.S0001!).score, of(ids.S0001!).suggested, of(ids.S0003!).score, of(ids.S0003!).suggested]).toEqual([null, false, 80, true]);
+    expect(Object.fromEntries((check.suppliers as Row[]).map((x) => [x.supplierId, x.vetoReason]))).toMatchObject({ [ids.S0001!]: 'Licence', [ids.S0003!]: null });
+    expect((await act(id, 'startCheck')).body.rfxStatus).toBe('CHECK_PENDING');
+    const award = (quotationLineId: unknown) => call('buyer', 'POST', `${T}/rfx/check`, { rfxHeaderId: id, awards: [{ quotationLineId, awardQuantity: Number(L[0]!.quantity) }] });
+    const vetoed = await award(of(ids.S0001!).quotationLineId);
+    expect([vetoed.status, vetoed.body.field, String(vetoed.body.message)]).toEqual([400, 'awards[0].quotationLineId', expect.stringContaining('Licence')]);
+    expect(await one<{ n: number }>('select count(*)::int as n from ssrc_rfx_quotation_line where rfx_header_id = $1 and award_quantity > 0', [id])).toEqual({ n: 0 });
+    expect((await award(of(ids.S0003!).quotationLineId)).status).toBe(200);
+  });
+
   it('is not scored when it is awarded by the lowest price', async () => {
     const end = iso(4_000);
     const { id, L } = await released({ sealedQuotationFlag: 0 }, end);

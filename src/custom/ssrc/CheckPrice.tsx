@@ -70,11 +70,15 @@ function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProp
     () => m.lines.map((l) => ({ key: l.rfxLineId, head: <span>{`${l.lineNum}. ${l.itemName}`}<br /><small>{`${l.itemCode} · ${l.quantity} ${l.uomCode ?? ''}`}{l.lastPrice !== null ? ` · ${s.t('ssrc.rfxLine.model.lastPrice', 'Last price')} ${money(l.lastPrice)}` : ''}</small></span> })),
     [m, s],
   );
-  // A supplier that failed the pretrial keeps its column (the buyer sees what it offered) but is never awarded.
-  const failed = useMemo(() => new Set(m.suppliers.filter((x) => x.pretrialStatus === 'FAILED').map((x) => x.supplierId)), [m]);
+  // A supplier that failed the pretrial or a veto item keeps its column (the buyer sees what it offered) but is never awarded.
+  const failed = useMemo(() => new Set(m.suppliers.filter((x) => x.pretrialStatus === 'FAILED' || x.vetoReason).map((x) => x.supplierId)), [m]);
   const columns: MatrixColumn[] = useMemo(
-    () => m.suppliers.map((x) => ({ key: x.supplierId, title: failed.has(x.supplierId) ? <span>{x.supplierName}<br /><small style={{ color: 'var(--app-error-text)' }} data-testid={`pretrial-failed-${x.supplierId}`}>{s.t('ssrc.checkPrice.pretrialFailed', 'Failed pretrial')}</small></span> : x.supplierName })),
-    [m, failed, s],
+    () =>
+      m.suppliers.map((x) => {
+        const why = x.pretrialStatus === 'FAILED' ? s.t('ssrc.checkPrice.pretrialFailed', 'Failed pretrial') : x.vetoReason ? s.t('ssrc.checkPrice.vetoFailed', 'Failed veto item: {{item}}', { item: x.vetoReason }) : undefined;
+        return { key: x.supplierId, title: why ? <span>{x.supplierName}<br /><small style={{ color: 'var(--app-error-text)' }} data-testid={`pretrial-failed-${x.supplierId}`}>{why}</small></span> : x.supplierName };
+      }),
+    [m, s],
   );
   const editable = ['CHECK_PENDING', 'CHECK_REJECTED'].includes(m.rfxStatus);
   const line = (key: MatrixRow['key']) => index.lines.get(Number(key))!;

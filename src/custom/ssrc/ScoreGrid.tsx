@@ -26,7 +26,11 @@ export function ScoreGrid({ rfxId, onSaved }: { rfxId: number; onSaved: () => Pr
   }, [api, rfxId, apply]);
   const entered = useMemo(() => (grid ? grid.indicators.filter((i) => i.indicateType !== 'PRICE') : []), [grid]);
   const rows: MatrixRow[] = useMemo(() => (grid ? grid.suppliers.map((x) => ({ key: x.supplierId, head: x.supplierName })) : []), [grid]);
-  const columns: MatrixColumn[] = useMemo(() => entered.map((i) => ({ key: i.indicateId, title: `${i.indicateName} (${i.weight}%)` })), [entered]);
+  // A veto item weighs nothing: its column says how it is scored instead.
+  const columns: MatrixColumn[] = useMemo(
+    () => entered.map((i) => ({ key: i.indicateId, title: `${i.indicateName} (${i.vetoFlag === 1 ? s.t('ssrc.checkPrice.vetoItem', 'veto: 1 passes, 0 fails') : `${i.weight}%`})` })),
+    [entered, s],
+  );
   if (!grid || !entered.length) return null;
   const save = async () => {
     setBusy(true);
@@ -54,7 +58,7 @@ export function ScoreGrid({ rfxId, onSaved }: { rfxId: number; onSaved: () => Pr
           const i = entered.find((x) => x.indicateId === c.key)!;
           const key = `${String(r.key)}|${String(c.key)}`;
           return (
-            <input type="number" min={i.minScore} max={i.maxScore} step="any" style={matrixInputStyle} disabled={!grid.editable} value={values[key] ?? ''} placeholder={i.defaultScore === null ? '' : String(i.defaultScore)}
+            <input type="number" min={i.minScore} max={i.maxScore} step={i.vetoFlag === 1 ? 1 : 'any'} style={matrixInputStyle} disabled={!grid.editable} value={values[key] ?? ''} placeholder={i.defaultScore === null ? '' : String(i.defaultScore)}
               aria-label={`${i.indicateName} · ${String(r.head)}`} data-testid={`score-${String(r.key)}-${String(c.key)}`}
               onChange={(e) => setValues({ ...values, [key]: e.target.value === '' ? null : Number(e.target.value) })} />
           );

@@ -2,7 +2,7 @@ import type { RendererServices } from '../../../renderer/runtime/services.ts';
 
 /** The RFx calls of the price check and the supplier's quotation (server/modules/ssrc/rfx/). */
 export interface CheckLine { rfxLineId: number; lineNum: number; itemCode: string; itemName: string; quantity: number; uomCode: string | null; lastPrice: number | null }
-export interface CheckSupplier { supplierId: number; supplierName: string; quotedFlag: number; pretrialStatus?: string }
+export interface CheckSupplier { supplierId: number; supplierName: string; quotedFlag: number; pretrialStatus?: string; /** The veto item the buyer failed it on (weighted score). */ vetoReason?: string | null }
 export interface CheckCell { quotationLineId: number; rfxLineId: number; supplierId: number; roundNumber: number; unitPrice: number; taxRate: number | null; quotedQuantity: number | null; deliveryDate: string | null; awardQuantity: number | null; awardRatio: number | null; suggested: boolean; score?: number | null }
 export interface CheckMatrix { rfxHeaderId: number; rfxNum: string; rfxStatus: string; scoringMethod: string; lines: CheckLine[]; suppliers: CheckSupplier[]; cells: CheckCell[] }
 export interface RfxRow { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; roundNumber: number; quotationEndDate: string; bargainEndDate?: string | null; currencyCode: string; objectVersionNumber: number; sealedQuotationFlag?: number; passwordFlag?: number }
@@ -10,7 +10,7 @@ export interface RfxSupplierRow { rfxLineSupplierId: number; supplierId: number;
 export interface PublicRfx { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; companyName: string; currencyCode: string; roundNumber: number; quotationStartDate: string; quotationEndDate: string; lines: Array<{ lineNum: number; itemCode: string; itemName: string; quantity: string; uomCode: string | null; neededDate: string | null }> }
 export interface OfflineRow { supplier?: string; lineNum?: string; unitPrice?: string; taxRate?: string; deliveryDate?: string; remark?: string }
 export interface StagedRow { row: number; valid: boolean; errors: Array<{ field: string; message: string }>; supplierName?: string }
-export interface ScoreIndicator { indicateId: number; indicateName: string; indicateType: string; weight: number; minScore: number; maxScore: number; defaultScore: number | null }
+export interface ScoreIndicator { indicateId: number; indicateName: string; indicateType: string; weight: number; minScore: number; maxScore: number; defaultScore: number | null; vetoFlag?: number }
 export interface ScoreGridData { rfxHeaderId: number; editable: boolean; indicators: ScoreIndicator[]; suppliers: Array<{ supplierId: number; supplierName: string; pretrialStatus: string }>; scores: Array<{ supplierId: number; indicateId: number; score: number }> }
 export interface QuoteInput { rfxLineId: number; unitPrice: number; deliveryDate?: string; taxRate?: number; validityDate?: string }
 

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../../context.ts';
 import { BusinessError, forbidden, notFound, refuse } from '../../../http/errors.ts';
 import { checkPermissionCode } from '../../../resources/permissions.ts';
 import { resolveScope } from '../../../resources/scope.ts';
-import { indicatorsOf, scoresOf, weightedScores } from './scoring.ts';
+import { indicatorsOf, scoresOf, vetoedSuppliers, weightedScores } from './scoring.ts';
 import { OPENED_STATUSES } from './statuses.ts';
 
 type Row = Record<string, unknown>;
@@ -13,7 +13,7 @@ type Row = Record<string, unknown>;
  * current quotation, the suggested winner of each line (lowest price; with the weighted-score
  * method and a score template, the highest weighted score: scoring.ts) and the saving against the
  * line's last price; and the award: quantities per quotation, each line at most its quantity,
- * never to a supplier that failed the pretrial.
+ * never to a supplier that failed the pretrial or (weighted score) a veto item.
  */
 export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const buyer = async (req: Parameters<typeof resolveScope>[0], code: string, what: string) => {
@@ -52,16 +52,21 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       quotationLineId: Number(quotationLineId), rfxLineId: Number(rfxLineId), supplierId: Number(supplierId), roundNumber: Number(roundNumber),
       unitPrice: num(unitPrice), taxRate: num(taxRate), quotedQuantity: num(quotedQuantity), deliveryDate: deliveryDate as string | null, awardQuantity: num(awardQuantity), awardRatio: num(awardRatio), suggested: false, score: null as number | null,
     }));
-    // Suggested on each line, among the suppliers that did not fail the pretrial (every one of equal
-    // rank, as a rank would): the highest weighted score when the RFx is scored (scoring.ts), else the lowest price.
-    const eligible = cells.filter((c) => c.unitPrice !== null && !failed.has(c.supplierId));
+    // Suggested on each line, among the suppliers that did not fail the pretrial or a veto item
+    // (every one of equal rank, as a rank would): the highest weighted score when the RFx is scored
+    // (scoring.ts), else the lowest price. A vetoed supplier keeps its prices but gets no score.
     let rank = (c: (typeof cells)[number]) => -c.unitPrice!;
     const indicators = h.method === 'WEIGHTED_SCORE' ? await indicatorsOf(ctx.db, id) : [];
+    const vetoed = new Map<number, string>();
     if (indicators.length) {
-      const totals = weightedScores(indicators, cells, await scoresOf(ctx.db, id), failed);
+      const scores = await scoresOf(ctx.db, id);
+      for (const [supplierId, item] of vetoedSuppliers(indicators, scores)) vetoed.set(supplierId, item);
+      const totals = weightedScores(indicators, cells, scores, new Set([...failed, ...vetoed.keys()]));
       for (const c of cells) c.score = totals.get(c) ?? null;
       rank = (c) => c.score!;
     }
+    for (const x of suppliers) x.vetoReason = vetoed.get(Number(x.supplierId)) ?? null;
+    const eligible = cells.filter((c) => c.unitPrice !== null && !failed.has(c.supplierId) && !vetoed.has(c.supplierId));
     const best = new Map<number, number>();
     for (const c of eligible) if (!(best.get(c.rfxLineId)! >= rank(c))) best.set(c.rfxLineId, rank(c));
     for (const c of eligible) c.suggested = best.get(c.rfxLineId) === rank(c);
@@ -72,22 +77,25 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     const scope = await buyer(req, 'ssrc.inquiry-hall.check-price.button.edit', 'award an RFx');
     const body = req.body as { rfxHeaderId: number; awards: Array<{ quotationLineId: number; awardQuantity: number }> };
     return ctx.db.transaction(async (tx) => {
-      const h = (await tx.query<{ num: string; status: string }>('select rfx_num as num, rfx_status as status from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2 for update', [body.rfxHeaderId, scope.tenantId])).rows[0];
+      const h = (await tx.query<{ num: string; status: string; method: string }>('select rfx_num as num, rfx_status as status, scoring_method as method from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2 for update', [body.rfxHeaderId, scope.tenantId])).rows[0];
       if (!h) throw notFound(`rfxHeader ${body.rfxHeaderId} not found`);
       if (!['CHECK_PENDING', 'CHECK_REJECTED'].includes(h.status)) throw new BusinessError('error.status.transition', `${h.num} is ${h.status}: awards are made while the price check is pending`, 'warn');
       const found = (
-        await tx.query<{ id: number; name: string; failed: boolean }>(
-          `select q.quotation_line_id::float8 as id, q.supplier_name as name, coalesce(s.pretrial_status = 'FAILED', false) as failed
+        await tx.query<{ id: number; supplierId: number; name: string; failed: boolean }>(
+          `select q.quotation_line_id::float8 as id, q.supplier_id::float8 as "supplierId", q.supplier_name as name, coalesce(s.pretrial_status = 'FAILED', false) as failed
              from ssrc_rfx_quotation_line q left join ssrc_rfx_supplier s on s.rfx_header_id = q.rfx_header_id and s.supplier_id = q.supplier_id
             where q.rfx_header_id = $1 and q.current_flag = 1 and q.quotation_line_id = any($2::bigint[])`,
           [body.rfxHeaderId, body.awards.map((a) => a.quotationLineId)],
         )
       ).rows;
       const known = new Map(found.map((r) => [Number(r.id), r]));
+      const vetoed = h.method === 'WEIGHTED_SCORE' ? vetoedSuppliers(await indicatorsOf(tx, body.rfxHeaderId), await scoresOf(tx, body.rfxHeaderId)) : new Map<number, string>();
       body.awards.forEach((a, i) => {
         const q = known.get(a.quotationLineId);
         if (!q) throw refuse(`awards[${i}].quotationLineId`, `quotationLineId ${a.quotationLineId} is not a current quotation of ${h.num}`);
         if (q.failed && a.awardQuantity > 0) throw refuse(`awards[${i}].quotationLineId`, `${q.name} failed the pretrial of ${h.num}: its quotation is not awarded`);
+        const veto = vetoed.get(Number(q.supplierId));
+        if (veto && a.awardQuantity > 0) throw refuse(`awards[${i}].quotationLineId`, `${q.name} failed the veto item ${veto} of ${h.num}: its quotation is not awarded`);
       });
       for (const a of body.awards)
         await tx.query(

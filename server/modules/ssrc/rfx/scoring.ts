@@ -20,13 +20,16 @@ export interface Indicator {
   maxScore: number;
   defaultScore: number | null;
   priceScoreMethod: string | null;
+  /** 1: a pass (1) / fail (0) requirement at weight 0; a fail rules the supplier out (`vetoedSuppliers`). */
+  vetoFlag: number;
 }
 
 /** The elements of the RFx's score template, in their order; none when it has no template. */
 export async function indicatorsOf(db: Queryable, rfxId: number): Promise<Indicator[]> {
   const r = await db.query<Indicator>(
     `select i.indicate_id::float8 as "indicateId", i.indicate_name as "indicateName", i.indicate_type as "indicateType", i.weight::float8 as weight,
-            coalesce(i.min_score, 0)::float8 as "minScore", coalesce(i.max_score, 100)::float8 as "maxScore", i.default_score::float8 as "defaultScore", i.price_score_method as "priceScoreMethod"
+            coalesce(i.min_score, 0)::float8 as "minScore", coalesce(i.max_score, 100)::float8 as "maxScore", i.default_score::float8 as "defaultScore", i.price_score_method as "priceScoreMethod",
+            coalesce(i.veto_flag, 0)::int as "vetoFlag"
        from ssrc_rfx_header h join ssrc_score_indicate i on i.template_id = h.score_template_id
       where h.rfx_header_id = $1 order by i.order_seq, i.indicate_id`,
     [rfxId],
@@ -77,6 +80,21 @@ export function weightedScores(indicators: Indicator[], offers: Offer[], scores:
     }
     out.set(o, total.toDecimalPlaces(2).toNumber());
   }
+  return out;
+}
+
+/**
+ * Suppliers the buyer failed on a veto item (scored 0), each with the first such item's name: as
+ * in tendering, they are not ranked, not suggested and not awarded. An item not scored yet rules
+ * nobody out (its default, if any, is the buyer's choice of a starting value, not a verdict).
+ */
+export function vetoedSuppliers(indicators: Indicator[], scores: Map<string, number>): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const i of indicators.filter((x) => x.vetoFlag === 1))
+    for (const [key, score] of scores) {
+      const [supplierId, indicateId] = key.split('|').map(Number);
+      if (indicateId === i.indicateId && score === 0 && !out.has(supplierId!)) out.set(supplierId!, i.indicateName);
+    }
   return out;
 }
 
@@ -142,6 +160,7 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
         if (i.indicateType === 'PRICE') throw refuse(`scores[${n}].indicateId`, `${i.indicateName} is scored from the prices, not entered`);
         if (!suppliers.has(x.supplierId)) throw refuse(`scores[${n}].supplierId`, `supplierId ${x.supplierId} has no quotation in ${h.num}`);
         if (x.score < i.minScore || x.score > i.maxScore) throw refuse(`scores[${n}].score`, `${i.indicateName}: a score is between ${i.minScore} and ${i.maxScore}`);
+        if (i.vetoFlag === 1 && x.score !== 0 && x.score !== 1) throw refuse(`scores[${n}].score`, `${i.indicateName} is a veto item: 1 passes, 0 fails`);
       });
       for (const x of scores) {
         const i = elements.get(x.indicateId)!;
