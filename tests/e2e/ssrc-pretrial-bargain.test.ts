@@ -159,4 +159,37 @@ describe('pretrial and bargaining of an RFx', () => {
     expect(await buyer.getByTestId('check-matrix').locator('td', { has: total('S0001') }).innerText()).toMatch(/推荐|Suggested/);
     expect((await q<{ n: number }>('select count(*)::int as n from ssrc_rfx_score where rfx_header_id = $1', [id]))[0]!.n).toBe(4);
   });
+
+  it('rules out a supplier the buyer fails on a veto item', async () => {
+    // A template of price 60, quality 40 and a licence (veto: 1 passes, 0 fails).
+    const t = (await api('buyer', 'POST', `${T}/score-templates`, { templateCode: `VT${Date.now()}`, templateName: 'With a licence', templateType: 'COMPREHENSIVE' })).json();
+    const element = async (body: Row) => Number((await api('buyer', 'POST', `${T}/score-indicates`, { templateId: t.templateId, minScore: 0, maxScore: 100, ...body })).json().indicateId);
+    await element({ indicateCode: 'PRICE', indicateName: 'Price', indicateType: 'PRICE', weight: 60, priceScoreMethod: 'LOWEST_PRICE' });
+    const quality = await element({ indicateCode: 'QUALITY', indicateName: 'Quality', indicateType: 'TECHNOLOGY', weight: 40 });
+    const licence = await element({ indicateCode: 'LIC', indicateName: 'Licence', indicateType: 'TECHNOLOGY', weight: 0, maxScore: 1, vetoFlag: 1 });
+    const v = (await api('buyer', 'GET', `${T}/score-templates/${String(t.templateId)}`)).json().objectVersionNumber;
+    expect((await api('buyer', 'POST', `${T}/score-templates/${String(t.templateId)}/actions/release`, { objectVersionNumber: v })).status).toBe(200);
+    const { id, sup } = await releasedRfx({ scoringMethod: 'WEIGHTED_SCORE', scoreTemplateId: t.templateId });
+    const lines = await q<{ id: number }>('select rfx_line_id::float8 as id from ssrc_rfx_line where rfx_header_id = $1 order by line_num', [id]);
+    for (const [user, price] of [['supplier', 1.6], ['supplier3', 2]] as const) expect((await api(user, 'POST', `${T}/rfx/${id}/quotation`, { lines: [{ rfxLineId: lines[0]!.id, unitPrice: price }] })).status).toBe(200);
+    await q("update ssrc_rfx_header set quotation_end_date = now() - interval '1 second' where rfx_header_id = $1", [id]);
+    for (const move of ['open', 'startCheck']) {
+      const h = (await api('buyer', 'GET', `${T}/rfx/${id}`)).json();
+      expect((await api('buyer', 'POST', `${T}/rfx/${id}/actions/${move}`, { objectVersionNumber: h.objectVersionNumber })).status).toBe(200);
+    }
+
+    // The buyer finds S0001's licence missing: its cheaper price is kept in view but never awarded.
+    const buyer = await e.signIn('buyer', `/ssrc/inquiry-hall/check-price?rfxId=${id}`);
+    const grid = buyer.getByTestId('score-grid');
+    await expect.poll(() => grid.innerText()).toMatch(/Licence \((否决项|veto)/);
+    for (const [n, q1, lic] of [['S0001', '100', '0'], ['S0003', '50', '1']] as const) {
+      await grid.getByTestId(`score-${sup[n]}-${quality}`).fill(q1);
+      await grid.getByTestId(`score-${sup[n]}-${licence}`).fill(lic);
+    }
+    await grid.getByTestId('score-save').click();
+    await expect.poll(() => buyer.getByTestId(`pretrial-failed-${sup.S0001}`).textContent()).toMatch(/Licence/);
+    expect(await buyer.getByTestId(`award-${lines[0]!.id}-${sup.S0001}`).isDisabled()).toBe(true);
+    expect(await buyer.getByTestId(`score-total-${lines[0]!.id}-${sup.S0001}`).count()).toBe(0);
+    expect(await buyer.getByTestId(`score-total-${lines[0]!.id}-${sup.S0003}`).textContent()).toMatch(/80\.00/);
+  });
 });
