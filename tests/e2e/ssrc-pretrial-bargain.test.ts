@@ -34,6 +34,19 @@ async function releasedRfx(rules: Row = {}): Promise<{ id: number; num: string; 
   return { id, num: String(head.rfxNum), sup };
 }
 
+/** A weighted-score RFx whose line 1 S0001 and S0003 quoted at `prices`, opened and in its price check. */
+async function inCheck(scoreTemplateId: unknown, prices: [number, number]) {
+  const { id, sup } = await releasedRfx({ scoringMethod: 'WEIGHTED_SCORE', scoreTemplateId });
+  const lines = await q<{ id: number }>('select rfx_line_id::float8 as id from ssrc_rfx_line where rfx_header_id = $1 order by line_num', [id]);
+  for (const [user, price] of [['supplier', prices[0]], ['supplier3', prices[1]]] as const) expect((await api(user, 'POST', `${T}/rfx/${id}/quotation`, { lines: [{ rfxLineId: lines[0]!.id, unitPrice: price }] })).status).toBe(200);
+  await q("update ssrc_rfx_header set quotation_end_date = now() - interval '1 second' where rfx_header_id = $1", [id]);
+  for (const move of ['open', 'startCheck']) {
+    const h = (await api('buyer', 'GET', `${T}/rfx/${id}`)).json();
+    expect((await api('buyer', 'POST', `${T}/rfx/${id}/actions/${move}`, { objectVersionNumber: h.objectVersionNumber })).status).toBe(200);
+  }
+  return { id, sup, lines };
+}
+
 describe('pretrial and bargaining of an RFx', () => {
   it('runs in the screens of the buyer and two suppliers', async () => {
     const { id, sup } = await releasedRfx();
@@ -133,14 +146,7 @@ describe('pretrial and bargaining of an RFx', () => {
 
   it('weighs the buyer\'s scores with the prices in the price check', async () => {
     const st = (await q<{ id: number }>("select template_id::float8 as id from ssrc_score_template where tenant_id = 1 and template_code = 'ST-GENERAL'"))[0]!.id;
-    const { id, sup } = await releasedRfx({ scoringMethod: 'WEIGHTED_SCORE', scoreTemplateId: st });
-    const lines = await q<{ id: number }>('select rfx_line_id::float8 as id from ssrc_rfx_line where rfx_header_id = $1 order by line_num', [id]);
-    for (const [user, price] of [['supplier', 2], ['supplier3', 1.6]] as const) expect((await api(user, 'POST', `${T}/rfx/${id}/quotation`, { lines: [{ rfxLineId: lines[0]!.id, unitPrice: price }] })).status).toBe(200);
-    await q("update ssrc_rfx_header set quotation_end_date = now() - interval '1 second' where rfx_header_id = $1", [id]);
-    for (const move of ['open', 'startCheck']) {
-      const h = (await api('buyer', 'GET', `${T}/rfx/${id}`)).json();
-      expect((await api('buyer', 'POST', `${T}/rfx/${id}/actions/${move}`, { objectVersionNumber: h.objectVersionNumber })).status).toBe(200);
-    }
+    const { id, sup, lines } = await inCheck(st, [2, 1.6]);
     const el = Object.fromEntries((await q<{ code: string; id: number }>('select indicate_code as code, indicate_id::float8 as id from ssrc_score_indicate where template_id = $1', [st])).map((r) => [r.code, r.id]));
 
     // Before scoring, the elements' defaults (80) count: S0003's lower price wins.
@@ -169,14 +175,7 @@ describe('pretrial and bargaining of an RFx', () => {
     const licence = await element({ indicateCode: 'LIC', indicateName: 'Licence', indicateType: 'TECHNOLOGY', weight: 0, maxScore: 1, vetoFlag: 1 });
     const v = (await api('buyer', 'GET', `${T}/score-templates/${String(t.templateId)}`)).json().objectVersionNumber;
     expect((await api('buyer', 'POST', `${T}/score-templates/${String(t.templateId)}/actions/release`, { objectVersionNumber: v })).status).toBe(200);
-    const { id, sup } = await releasedRfx({ scoringMethod: 'WEIGHTED_SCORE', scoreTemplateId: t.templateId });
-    const lines = await q<{ id: number }>('select rfx_line_id::float8 as id from ssrc_rfx_line where rfx_header_id = $1 order by line_num', [id]);
-    for (const [user, price] of [['supplier', 1.6], ['supplier3', 2]] as const) expect((await api(user, 'POST', `${T}/rfx/${id}/quotation`, { lines: [{ rfxLineId: lines[0]!.id, unitPrice: price }] })).status).toBe(200);
-    await q("update ssrc_rfx_header set quotation_end_date = now() - interval '1 second' where rfx_header_id = $1", [id]);
-    for (const move of ['open', 'startCheck']) {
-      const h = (await api('buyer', 'GET', `${T}/rfx/${id}`)).json();
-      expect((await api('buyer', 'POST', `${T}/rfx/${id}/actions/${move}`, { objectVersionNumber: h.objectVersionNumber })).status).toBe(200);
-    }
+    const { id, sup, lines } = await inCheck(t.templateId, [1.6, 2]);
 
     // The buyer finds S0001's licence missing: its cheaper price is kept in view but never awarded.
     const buyer = await e.signIn('buyer', `/ssrc/inquiry-hall/check-price?rfxId=${id}`);
