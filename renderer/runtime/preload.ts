@@ -4,10 +4,12 @@ import type { ResolvedColumn, ResolvedField } from '../schema/resolve-field.ts';
 import type { ActionBase } from '../schema/screen.ts';
 
 /**
- * Loads the chunks of every widget and cell a page uses before it renders, so rows and fields
- * render synchronously; an unknown type is a schema error at its path. Action chunks are fetched
- * too but not waited for: a button resolves its handler when clicked, and a page waiting for them
- * painted later for nothing (on a busy server they come after the page's own data).
+ * Loads the chunks of every widget, cell and action a page uses before it renders, so rows and
+ * fields render synchronously; an unknown type is a schema error at its path. Actions are waited
+ * for too, although a button resolves its handler only when clicked: a page on screen then has
+ * working buttons even if the server goes away, since a browser remembers a failed `import()` for
+ * the life of the page (tests/e2e/server-outage.test.ts saved nothing after an outage when the
+ * save action's chunk was still on its way as the server went).
  */
 export async function preload({ actionTypes, cellRenderers, fieldWidgets }: Registries, fields: Array<[ResolvedField, string]>, columns: Array<[ResolvedColumn, string]>, actions: Array<[ActionBase, string]>): Promise<void> {
   const jobs: Array<Promise<unknown>> = [];
@@ -21,8 +23,7 @@ export async function preload({ actionTypes, cellRenderers, fieldWidgets }: Regi
   }
   for (const [a, path] of actions) {
     if (!actionTypes.has(a.type)) throw new SchemaError(`unknown action type "${a.type}"; known: ${actionTypes.types().join(', ')}`, `${path}/type`);
+    jobs.push(actionTypes.resolve(a.type));
   }
-  // A chunk that fails here fails again when clicked, where the button reports it.
-  for (const [a] of actions) actionTypes.resolve(a.type).catch(() => undefined);
   await Promise.all(jobs);
 }

@@ -1,6 +1,6 @@
 import { Layout, Tabs } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { reportPageView } from '../routes/page-view.ts';
 import { afterPrefetch, firstScreenShown } from '../routes/prefetch.ts';
@@ -13,8 +13,9 @@ import { SideMenu } from './SideMenu.tsx';
 import { TabContent } from './TabContent.tsx';
 import './layout.css';
 
-// Loaded after the first screen, with the chunks it shares (see StyleKeeper.tsx).
-const StyleKeeper = lazy(() => import('./StyleKeeper.tsx'));
+// Loaded after the first screen, with the chunks it shares (see StyleKeeper.tsx). Only a speed-up:
+// if its chunk cannot be fetched (the server away), nothing is kept, and the layout stays up.
+const StyleKeeper = lazy((): Promise<{ default: ComponentType }> => import('./StyleKeeper.tsx').catch(() => ({ default: () => null })));
 
 const tabLabel = (title: string, number: string | undefined) => (number ? `${title} · ${number}` : title);
 

@@ -4,7 +4,7 @@ import type { Registries } from '../../../renderer/registry/registries.ts';
 import { preload } from '../../../renderer/runtime/preload.ts';
 import type { ActionBase } from '../../../renderer/schema/screen.ts';
 
-/** A page waits for its widgets and cells before rendering, not for the code behind its buttons. */
+/** A page waits for its widgets, cells and the code behind its buttons before rendering. */
 describe('preload', () => {
   function registries() {
     const actionTypes = new Registry<never>('action');
@@ -15,10 +15,12 @@ describe('preload', () => {
     return { asked, r: { actionTypes, cellRenderers: none, fieldWidgets: new Registry<never>('field widget') } as unknown as Registries };
   }
 
-  it('asks for the action chunks without waiting for them', async () => {
+  it('waits for the action chunks: a page on screen has working buttons even if the server then goes away', async () => {
     const { asked, r } = registries();
-    await preload(r, [], [], [[{ type: 'slow' } as ActionBase, '/actions/0']]);
-    expect(asked).toEqual(['slow']);
+    let done = false;
+    void preload(r, [], [], [[{ type: 'slow' } as ActionBase, '/actions/0']]).then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([asked, done]).toEqual([['slow'], false]);
   });
 
   it('still refuses an unknown action type at its path', async () => {
