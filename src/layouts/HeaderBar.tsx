@@ -1,4 +1,4 @@
-import { BellOutlined, BulbOutlined, ColumnHeightOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, BulbOutlined, ColumnHeightOutlined, LogoutOutlined, PauseCircleOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Popover, Space } from 'antd';
 import { LightSpin } from '../../renderer/pages/light/LightSpin.tsx';
 import { observer } from 'mobx-react-lite';
@@ -7,6 +7,7 @@ import { logoutUrl } from '../auth/login-redirect.ts';
 import { getAccessToken, removeAccessToken } from '../auth/token.ts';
 import { SUPPORTED_LANGUAGES } from '../stores/I18nStore.ts';
 import { density } from '../stores/density.ts';
+import { reducedMotion } from '../stores/reduced-motion.ts';
 import { themeMode } from '../stores/theme-mode.ts';
 import { useStores } from '../StoreContext.ts';
 import type { MenuItemType } from 'antd/es/menu/interface';
@@ -92,6 +93,19 @@ export const HeaderBar = observer(function HeaderBar() {
                 label: themeMode.dark ? i18n.t('hzero.common.header.lightTheme', 'Light theme') : i18n.t('hzero.common.header.darkTheme', 'Dark theme'),
                 onClick: themeMode.toggle,
                 'data-testid': 'theme-switch',
+              } as MenuItemType,
+              {
+                key: 'motion',
+                icon: <PauseCircleOutlined />,
+                // The system's setting cannot be undone here (the person asked for it); the menu only adds the reduction.
+                label: reducedMotion.system
+                  ? i18n.t('hzero.common.header.reduceMotionBySystem', 'Reduce motion (system setting)')
+                  : reducedMotion.chosen
+                    ? i18n.t('hzero.common.header.allowMotion', 'Allow motion')
+                    : i18n.t('hzero.common.header.reduceMotion', 'Reduce motion'),
+                disabled: reducedMotion.system,
+                onClick: reducedMotion.toggle,
+                'data-testid': 'motion-switch',
               } as MenuItemType,
               { key: 'logout', icon: <LogoutOutlined />, label: i18n.t('hzero.common.button.logout', 'Sign out'), onClick: logout },
             ],

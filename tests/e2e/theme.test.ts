@@ -66,3 +66,31 @@ describe('dark theme', () => {
     await page.context().close();
   });
 });
+
+describe('reduced motion', () => {
+  it('is chosen in the user menu where the system does not ask for it: dialogs then appear without zooming, and the choice outlives a reload', async () => {
+    const page = await e.signIn('buyer', '/smdm/materiel/detail/4', false);
+    const screen = page.locator('[data-screen="/smdm/materiel/detail/:itemId"]');
+    const name = screen.locator('#field-itemName');
+    await expect.poll(() => name.inputValue()).not.toBe('');
+    await page.getByTestId('user-menu').hover();
+    const choice = page.getByTestId('motion-switch');
+    await expect.poll(() => choice.textContent()).toBe('减少动画');
+    await choice.click();
+    await page.reload();
+    await expect.poll(() => name.inputValue()).not.toBe('');
+    await page.getByTestId('user-menu').hover();
+    await expect.poll(() => choice.textContent()).toBe('开启动画');
+    await page.mouse.move(700, 600);
+    await choice.waitFor({ state: 'hidden' });
+
+    // An edited form's Back asks first: the question stands still at once.
+    await name.fill('Edited, not saved');
+    await screen.locator('[data-action="back"]').click();
+    const question = page.locator('.ant-modal-confirm').filter({ has: page.getByTestId('confirm-leave') });
+    await question.waitFor();
+    const zooming = await page.locator('.ant-zoom-appear, .ant-zoom-enter').evaluateAll((els) => els.map((el) => el.className));
+    expect(zooming, await page.evaluate(() => JSON.stringify({ system: matchMedia('(prefers-reduced-motion: reduce)').matches, chosen: localStorage.getItem('reduce-motion') }))).toEqual([]);
+    await page.context().close();
+  });
+});

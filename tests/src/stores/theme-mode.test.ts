@@ -34,7 +34,7 @@ describe('reduced motion', () => {
   it('follows the system setting while the app is open, and turns antd’s motion off in every theme', () => {
     let listener: ((e: { matches: boolean }) => void) | undefined;
     const media = { matches: true, addEventListener: (_: string, l: (e: { matches: boolean }) => void) => (listener = l) } as unknown as MediaQueryList;
-    const store = new ReducedMotionStore(media);
+    const store = new ReducedMotionStore(media, undefined);
     expect(store.reduce).toBe(true);
     listener!({ matches: false });
     expect(store.reduce).toBe(false);
@@ -44,5 +44,19 @@ describe('reduced motion', () => {
     }
     // The dark theme keeps its own tokens when motion is off.
     expect(themeConfig(true, false, true).token?.colorLink).toBe(themeConfig(true, false).token?.colorLink);
+  });
+
+  it('can be chosen in this browser when the system does not ask for it, is remembered, and cannot undo the system’s', () => {
+    const storage = new Map<string, string>();
+    const fake = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) };
+    const calm = { matches: false, addEventListener: () => undefined };
+    const store = new ReducedMotionStore(calm, fake);
+    expect(store.reduce).toBe(false);
+    store.toggle();
+    expect(store.reduce).toBe(true);
+    expect(new ReducedMotionStore(calm, fake).reduce).toBe(true);
+    store.toggle();
+    expect(new ReducedMotionStore(calm, fake).reduce).toBe(false);
+    expect(new ReducedMotionStore({ ...calm, matches: true }, fake).reduce).toBe(true);
   });
 });
