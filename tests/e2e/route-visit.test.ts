@@ -151,6 +151,12 @@ async function findings(page: Page, route: string, include?: string): Promise<st
 async function accessible(page: Page, route: string) {
   expect(await findings(page, route), `accessibility of ${route}`).toEqual([]);
 }
+/** The visitor's workplace with everything around every route (menu, header), once its calls are done. */
+async function workplaceAccessible(who: Visitor, label: string) {
+  await who.app.locator('[data-tab-page="/workplace"]').waitFor();
+  await settled();
+  await accessible(who.app, label);
+}
 
 async function firstRecord(entityName: string, token: string): Promise<Record<string, unknown> | undefined> {
   const ent = entityOf(entityName);
@@ -212,9 +218,7 @@ describe('the shell', () => {
     await page.context().close();
   });
   it('workplace is accessible', async () => {
-    await admin.app.locator('[data-tab-page="/workplace"]').waitFor();
-    await settled();
-    await accessible(admin.app, '/workplace');
+    await workplaceAccessible(admin, '/workplace');
   });
 });
 
@@ -231,9 +235,7 @@ describe('the supplier’s side', () => {
     expect(supplierRoutes.map((r) => r.route)).toEqual(expect.arrayContaining(['/sodr/confirm-order/list', '/sodr/received-order/list']));
   });
   it('workplace is accessible, with their menu', async () => {
-    await supplier.app.locator('[data-tab-page="/workplace"]').waitFor();
-    await settled();
-    await accessible(supplier.app, '/workplace (supplier)');
+    await workplaceAccessible(supplier, '/workplace (supplier)');
   });
   describe.each(supplierRoutes)('$route', ({ route, file }) => {
     // Their own documents' lists have rows; their (empty) task lists need not.
@@ -250,9 +252,7 @@ describe('the expert’s side', () => {
     expect(expertRoutes.map((r) => r.route)).toEqual(expect.arrayContaining(['/ssrc/expert-personal', '/ssrc/sims-login']));
   });
   it('workplace is accessible, with their menu', async () => {
-    await expert.app.locator('[data-tab-page="/workplace"]').waitFor();
-    await settled();
-    await accessible(expert.app, '/workplace (expert)');
+    await workplaceAccessible(expert, '/workplace (expert)');
   });
   describe.each(expertRoutes)('$route', ({ route, file }) => {
     it('opens cleanly for expert', () => visit(expert, route, file));
