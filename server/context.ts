@@ -1,6 +1,7 @@
 import type { EntityDecl } from '../renderer/schema/entity.ts';
 import type { Database } from './db/database.ts';
 import type { EventBus } from './events/events.ts';
+import type { KeyRing } from './sealing/key-ring.ts';
 
 export interface ServerConfig {
   dataDir?: string;
@@ -26,6 +27,8 @@ export interface ServerContext {
   entities: Map<string, EntityDecl>;
   config: ServerConfig;
   events: EventBus;
+  /** The server keys wrapping the keys of sealed offers (server/sealing/); never stored in the database. */
+  sealKeys: KeyRing;
 }
 
 export interface AuthContext {

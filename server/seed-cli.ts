@@ -7,6 +7,7 @@ import { loadEntities } from './resources/entities.ts';
 import { addOrders } from './seed/order-seed.ts';
 import { seed } from './seed/seed.ts';
 import { DEFAULT_DEMO_PASSWORD } from './start-server.ts';
+import { keyRing } from './sealing/key-ring.ts';
 
 /**
  * `npm run seed [-- --orders N]`: migrates and seeds the database `npm start` uses (DATABASE_URL,
@@ -32,7 +33,7 @@ console.log(`Database: ${db.kind}${db.kind === 'pglite' ? ` in ${dataDir}` : ''}
 try {
   const applied = await migrate(db, loadEntities().values());
   console.log(`Migrations applied: ${applied.length}`);
-  const seeded = await seed(db, { demoPassword: process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD });
+  const seeded = await seed(db, { demoPassword: process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD, sealKeys: keyRing(databaseUrl ? undefined : dataDir) });
   console.log(seeded ? `Demo data seeded (${seconds(started)})` : 'Demo data already present');
   if (orders > 0) {
     const t = performance.now();

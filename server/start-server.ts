@@ -10,6 +10,8 @@ import { loadEntities } from './resources/entities.ts';
 import { syncLovs } from './seed/lov-seed.ts';
 import { syncPrompts } from './seed/prompt-seed.ts';
 import { seed } from './seed/seed.ts';
+import { rewrapRetired } from './sealing/document-keys.ts';
+import { keyRing } from './sealing/key-ring.ts';
 import type { LoggerSetting } from './http/logger-options.ts';
 
 export interface StartOptions {
@@ -45,7 +47,9 @@ export async function createServer(opts: StartOptions): Promise<{ app: FastifyIn
   const entities = loadEntities();
   const db = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, seedImage: opts.seedImage });
   await migrate(db, entities.values());
-  await seed(db, { demoPassword: opts.demoPassword ?? DEFAULT_DEMO_PASSWORD });
+  const sealKeys = keyRing(opts.dataDir);
+  await rewrapRetired(db, sealKeys);
+  await seed(db, { demoPassword: opts.demoPassword ?? DEFAULT_DEMO_PASSWORD, sealKeys });
   // Reference data added to schemas/ since the last start (new value sets, new texts).
   await syncLovs(db);
   await syncPrompts(db);
@@ -60,7 +64,7 @@ export async function createServer(opts: StartOptions): Promise<{ app: FastifyIn
     lockMinutes: 15,
     exportRowLimit,
   };
-  const ctx: ServerContext = { db, entities, config, events: new EventBus() };
+  const ctx: ServerContext = { db, entities, config, events: new EventBus(), sealKeys };
   const app = await buildApp(ctx, { logger: opts.logger });
   app.addHook('onClose', async () => db.close());
   return { app, ctx };

@@ -19,7 +19,8 @@ export function TextCell({ value }: CellProps) {
 /** Numbers, percentages and amounts: separators, and an amount in its currency's decimals (the row's or its document's currency). */
 export function NumberCell({ value, column, row }: CellProps) {
   const p = useDecimals(column.decl, row);
-  return <>{empty(value) ? '' : formatNumber(Number(value), p)}{column.decl.type === 'percent' && !empty(value) ? '%' : ''}</>;
+  // Decimal text ("1234.50") is formatted as it is, never through a float.
+  return <>{empty(value) ? '' : formatNumber(value as number | string, p)}{column.decl.type === 'percent' && !empty(value) ? '%' : ''}</>;
 }
 
 export function DateCell({ value }: CellProps) {

@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
+import { toScale } from '../schema/decimal.ts';
 import type { EntityDecl } from '../schema/entity.ts';
+import { decimalOf } from '../schema/types/field-types.ts';
 import { type Ast, parseExpression } from '../schema/expressions/parse.ts';
 
 type Row = Record<string, unknown>;
@@ -165,8 +167,8 @@ function value(v: unknown): Decimal | string | null {
 
 /**
  * The formula fields of `entity` previewed over `row`, in declaration order (a later formula reads
- * an earlier one's new value, as the server computes them); numbers as JavaScript numbers, which
- * is what forms hold, rounded already by the formula.
+ * an earlier one's new value, as the server computes them); as the server answers them: decimal
+ * text with the column's scale ("1234.50") for decimal columns, else numbers.
  */
 export function previewRow(entity: EntityDecl, scope: FormulaScope): Row {
   const out: Row = {};
@@ -175,7 +177,8 @@ export function previewRow(entity: EntityDecl, scope: FormulaScope): Row {
     if (!f.formula) continue;
     const v = previewFormula(f.formula, { ...scope, row });
     if (v === undefined) continue;
-    row[f.name] = out[f.name] = Number(v);
+    const digits = decimalOf(f);
+    row[f.name] = out[f.name] = digits ? (toScale(v, digits.scale) ?? v) : Number(v);
   }
   return out;
 }

@@ -141,6 +141,15 @@ export interface ApiCall {
   body?: boolean;
 }
 
+export interface EntitySealed {
+  /** The field naming the document whose opening releases the envelopes (`rfxHeaderId`). */
+  document: string;
+  /** Fields bound into every envelope's ciphertext besides document and supplier (line, lot, round). */
+  bind: string[];
+  /** Envelope name → the private text field holding its ciphertext and the fields it seals. */
+  envelopes: Record<string, { field: string; fields: string[] }>;
+}
+
 export interface EntityDecl {
   $schema?: string;
   version: 1;
@@ -185,6 +194,15 @@ export interface EntityDecl {
    */
   supplierSeenField?: string;
   /** REST base paths: `site` for site-level roles, `tenant` with `{tenantId}`. */
+  /**
+   * A supplier's sealed offer on these rows (RFx quotation lines, tender bids): until the document
+   * named by `document` is opened, each envelope's fields are stored encrypted (AES-256-GCM under a
+   * per-document key, server/sealing/) in the envelope's private field, and their plain columns
+   * stay empty; only the row's own supplier reads them back. Opening writes them plain once and
+   * destroys the key. `bind` fields are bound into the ciphertext, so a sealed value cannot be moved
+   * to another line, round or supplier in the database.
+   */
+  sealed?: EntitySealed;
   paths: { site?: string; tenant?: string };
   /**
    * Where the backend's calls for this entity differ from the base path and the platform's

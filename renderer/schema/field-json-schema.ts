@@ -11,7 +11,8 @@ export function fieldJsonSchema(f: EntityField): Record<string, unknown> {
   const enumOf = s.enum as unknown[] | undefined;
   // An optional value may be null; an optional string enum may also be cleared with ''.
   if (enumOf) return { ...s, type: [s.type as string, 'null'], enum: [...enumOf, ...(s.type === 'string' ? [''] : []), null] };
-  return { ...s, type: [s.type as string, 'null'] };
+  // A decimal already takes two types (a number or its text).
+  return { ...s, type: [...[s.type as string | string[]].flat(), 'null'] };
 }
 
 /** Fields a client may write: not private, not server-set, not the key; on tenant paths not the site-only ones. */

@@ -1,13 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { type ComponentType, createElement, type ReactNode } from 'react';
 import type { CellProps } from '../cells/types.ts';
-import { formatNumber } from '../format/number.ts';
+import Decimal from 'decimal.js';
+import { formatNumber, toDecimal } from '../format/number.ts';
 import { isNumericCell } from '../schema/types/cells.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import type { SummaryFn } from '../schema/screen.ts';
 import { type ColumnWindow, shownColumns } from './column-window.ts';
 import { cellClass, cellStyle, type PlacedColumn } from './placed-columns.ts';
-import { summaryValues } from './summary.ts';
+import { type SummaryResult, summaryValues } from './summary.ts';
 
 
 /**
@@ -15,10 +16,10 @@ import { summaryValues } from './summary.ts';
  * (money precision, thousands separators, `%`); a count is a whole number whatever the column
  * holds. An average of whole numbers gets two decimals rather than fifteen.
  */
-export function SummaryValue({ column, fn, value, Cell: given }: { column: ResolvedColumn; fn: SummaryFn; value: number | undefined; Cell?: ComponentType<CellProps> }): ReactNode {
+export function SummaryValue({ column, fn, value, Cell: given }: { column: ResolvedColumn; fn: SummaryFn; value: SummaryResult; Cell?: ComponentType<CellProps> }): ReactNode {
   if (value === undefined) return '';
   if (fn === 'count') return formatNumber(value, 0);
-  const shown = fn === 'avg' && column.decl.precision === undefined && column.decl.type !== 'money' ? Math.round(value * 100) / 100 : value;
+  const shown = fn === 'avg' && column.decl.precision === undefined && column.decl.type !== 'money' ? (toDecimal(value)?.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed() ?? value) : value;
   const Cell = isNumericCell(column.cell) ? given : undefined;
   // A registered cell (looked up, not created here): the same one the column's rows use. A total
   // of a document's lines takes the document's currency (ParentRecordContext); a list's total
@@ -38,7 +39,7 @@ export const SummaryRow = observer(function SummaryRow(p: {
   /** Wide tables: the unpinned columns in view (see DataRow). */
   columnWindow?: ColumnWindow;
   spec: Record<string, SummaryFn>;
-  values: Record<string, number | undefined>;
+  values: Record<string, SummaryResult>;
   /** Totals over observable values, recomputed here (only this row re-renders on an edit). */
   live?: { rows: readonly Record<string, unknown>[]; valuesOf: (row: Record<string, unknown>) => Record<string, unknown>; where?: string };
   label: string;

@@ -6,9 +6,11 @@ import type { Database } from './database.ts';
 import * as core from './migrations/001_core.ts';
 import * as numbering from './migrations/002_numbering.ts';
 import * as tableSettings from './migrations/003_table_settings.ts';
+import * as sealKeys from './migrations/004_seal_keys.ts';
+import * as bidLog from './migrations/005_bid_log.ts';
 
 /** Hand-written migrations, applied in order, each once. */
-const MIGRATIONS: Array<{ version: string; sql: string }> = [core, numbering, tableSettings];
+const MIGRATIONS: Array<{ version: string; sql: string }> = [core, numbering, tableSettings, sealKeys, bidLog];
 
 /**
  * Brings the database up to date at start: numbered migrations first, then one

@@ -3,8 +3,9 @@ import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { type ConventionRoute, conventionRoutes, type RouteOp } from '../../renderer/schema/wire/convention-routes.ts';
 import { BusinessError } from '../http/errors.ts';
-import { bodySchema, fieldJsonSchema } from './body-schema.ts';
+import { bodySchema, fieldJsonSchema, pageSchema, rowSchema } from './body-schema.ts';
 import { checkBodyFields } from './body-fields.ts';
+import { checkDecimals } from './decimal-check.ts';
 import { dbError } from './db-errors.ts';
 import { type Access, checkEntityAccess } from './permissions.ts';
 import { EntityRepository } from './repository.ts';
@@ -22,6 +23,7 @@ const toRoute = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 const aliased = (r: ConventionRoute, query: Row): Row => Object.fromEntries(Object.entries(r.query ?? {}).flatMap(([name, field]) => (query?.[name] !== undefined ? [[field, query[name]]] : [])));
 
 const idSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+const plainJson = (data: unknown) => JSON.stringify(data);
 
 /** Registers list/get/create/update/delete/action routes for every declared path of every entity. */
 export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -65,6 +67,8 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
           }),
       );
       const versionQuery = { type: 'object', properties: { objectVersionNumber: { type: 'integer' } } };
+      const row = rowSchema(e);
+      const answers = (schema: Record<string, unknown>) => ({ response: { 200: schema } });
 
       /** One row of a write: a key makes it an update, none a create (where the route does both). */
       const write = (req: FastifyRequest, r: ConventionRoute, bodyRow: Row, key: unknown, check: boolean, tx?: Queryable) => {
@@ -75,6 +79,7 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
           const validate = req.compileValidationSchema(asUpdate ? updateSchema : createSchema);
           if (!validate(row)) throw Object.assign(new Error('invalid body'), { statusCode: 400, validation: validate.errors, validationContext: 'body' });
         }
+        checkDecimals(e, level, row);
         return asUpdate ? repo.update(scope(req), keyOf(key), row, { tx }) : repo.create(scope(req), row, { tx });
       };
 
@@ -83,12 +88,12 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
         list: (r) => ({
           access: 'read',
           summary: 'List',
-          schema: { querystring: listQuerySchema(e, level) },
+          schema: { querystring: listQuerySchema(e, level), ...answers(pageSchema(e)) },
           handler: (req) => repo.list(scope(req), { ...(req.query as Row), ...pathValues(e, { ...req.params as Row, ...aliased(r, req.query as Row) }) }),
         }),
         // Only exports are answered on an export path of its own (server/resources/export.ts adds them).
         export: () => ({ access: 'read', summary: 'Export', schema: {}, handler: () => Promise.reject(new BusinessError('error.validation', 'exportType is required', 'error')) }),
-        get: (r) => ({ access: 'read', summary: 'Get', schema: { params: params(r.query ? {} : { id: idSchema }) }, handler: (req) => repo.get(scope(req), keyOf((req.params as Row).id ?? aliased(r, req.query as Row).id)) }),
+        get: (r) => ({ access: 'read', summary: 'Get', schema: { params: params(r.query ? {} : { id: idSchema }), ...answers(row) }, handler: (req) => repo.get(scope(req), keyOf((req.params as Row).id ?? aliased(r, req.query as Row).id)) }),
         write: (r) => {
           // A save or list route checks each row against its own schema in the handler: which applies depends on the row.
           // So does a route whose path carries fields (a parent's key): the row is checked with them filled in.
@@ -98,7 +103,7 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
           return {
             access: 'write',
             summary: r.create && r.update ? 'Save' : r.create ? 'Create' : 'Update',
-            schema: { params: params(keyed ? { id: idSchema } : {}), body: r.list ? { type: ['array', 'object'], maxItems: 1000 } : perRow ? { type: 'object' } : one },
+            schema: { params: params(keyed ? { id: idSchema } : {}), body: r.list ? { type: ['array', 'object'], maxItems: 1000 } : perRow ? { type: 'object' } : one, ...answers(r.list ? { anyOf: [row, { type: 'array', items: row }] } : row) },
             handler: async (req) => {
               if (!Array.isArray(req.body)) return write(req, r, req.body as Row, keyed ? (req.params as Row).id : (req.body as Row)[e.primaryKey], perRow);
               // A list is saved whole or not at all: a refused row rolls back the rows before it.
@@ -138,7 +143,7 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
         transition: () => ({
           access: 'write',
           summary: 'Status action on',
-          schema: { params: params({ id: idSchema, action: { type: 'string', enum: actions } }), body: { type: ['object', 'null'], properties: { objectVersionNumber: { type: 'integer' }, ...transitionBody } } },
+          schema: { params: params({ id: idSchema, action: { type: 'string', enum: actions } }), body: { type: ['object', 'null'], properties: { objectVersionNumber: { type: 'integer' }, ...transitionBody } }, ...answers(row) },
           handler: (req) => repo.transition(scope(req), idOf(req), (req.params as Row).action as string, (req.body as Row | null) ?? {}),
         }),
       };
@@ -148,7 +153,8 @@ export async function crudRoutes(app: FastifyInstance, ctx: ServerContext): Prom
         // A module's own handler of a path goes first (HZERO's `GET /password-policies` answers the tenant's one policy).
         if (app.hasRoute({ method: r.method, url })) continue;
         const k = kinds[r.op](r);
-        app.route({ method: r.method, url, ...guard(k.access), schema: { ...doc(`${k.summary} ${e.name}`), params: params(), ...k.schema }, handler: k.handler });
+        // The answer schemas document the rows (decimal text and all); the rows are written as they are, not through them.
+        app.route({ method: r.method, url, ...guard(k.access), schema: { ...doc(`${k.summary} ${e.name}`), params: params(), ...k.schema }, serializerCompiler: () => plainJson, handler: k.handler });
       }
     }
   }

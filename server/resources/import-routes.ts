@@ -6,6 +6,7 @@ import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest, BusinessError, HttpError } from '../http/errors.ts';
 import { bodySchema, writableFields } from './body-schema.ts';
+import { decimalRefusal } from './decimal-check.ts';
 import { parseCsv } from './import-csv.ts';
 import { checkEntityAccess } from './permissions.ts';
 import { EntityRepository } from './repository.ts';
@@ -108,8 +109,10 @@ export async function importCsv(ctx: ServerContext, e: EntityDecl, level: Level,
       const v = f ? cellValue(f, cells[i] ?? '') : undefined;
       if (f && v !== undefined) body[f.name] = v;
     });
-    if (!validate(body)) {
-      report.rows.push({ line, ok: false, errors: (validate.errors ?? []).map(errorText) });
+    const valid = validate(body);
+    const digits = valid ? decimalRefusal(e, level, body) : undefined;
+    if (!valid || digits) {
+      report.rows.push({ line, ok: false, errors: digits ? [digits.message] : (validate.errors ?? []).map(errorText) });
       report.failed++;
       continue;
     }

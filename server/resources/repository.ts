@@ -19,6 +19,7 @@ import { selectList, toColumnValue } from './rows.ts';
 import { type Scope, supplierWhere, tenantWhere } from './scope.ts';
 import { checkStatusAddRemove, checkStatusUpdate, statusLocked } from './status-lock.ts';
 import { hasFormulas, recomputeAfterWrite } from './formulas.ts';
+import { revealOwnSealed } from '../sealing/sealed-rows.ts';
 
 type Row = Record<string, unknown>;
 
@@ -101,6 +102,7 @@ export class EntityRepository {
     ]);
     const total = counted.n;
     const nextCursor = rows.length === size ? await this.cursorAfter(terms, rows[rows.length - 1]![this.e.primaryKey]) : undefined;
+    await revealOwnSealed(this.ctx.db, this.ctx.sealKeys, this.e, scope, rows);
     await addMeanings(this.ctx.db, rows, this.e.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
     await addLovViewMeanings(this.ctx.db, this.ctx.entities, rows, this.e, scope);
     return { ...toPage(rows, page, size, total), ...(nextCursor ? { nextCursor } : {}), ...(counted.estimated ? { totalEstimated: true } : {}) };
@@ -121,6 +123,7 @@ export class EntityRepository {
     const where = [`${this.pk()} = $1`, ...this.scopeWhere(scope, params)];
     const row = (await db.query<Row>(`select ${selectList(this.e)} from ${ident(this.e.table)} t where ${where.join(' and ')}`, params)).rows[0];
     if (!row) throw notFound(`${this.e.name} ${id} not found`);
+    await revealOwnSealed(db, this.ctx.sealKeys, this.e, scope, [row]);
     await addMeanings(db, [row], this.e.fields, scope.tenantId ?? scope.auth.tenantId, scope.auth.language);
     await addLovViewMeanings(db, this.ctx.entities, [row], this.e, scope);
     return row;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Database, Queryable } from '../db/database.ts';
 import { projectRoot } from '../paths.ts';
+import type { KeyRing } from '../sealing/key-ring.ts';
 import { seedLovs } from './lov-seed.ts';
 import { seedMessages } from './message-seed.ts';
 import { seedNotices } from './notice-seed.ts';
@@ -15,6 +16,8 @@ import { seedStaticTexts } from './static-text-seed.ts';
 
 export interface SeedOptions {
   demoPassword: string;
+  /** Demo offers of unopened sealed documents are stored sealed, as real ones are (server/sealing/). */
+  sealKeys: KeyRing;
 }
 
 /**

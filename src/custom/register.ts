@@ -27,6 +27,8 @@ export function registerCustom(r: Registries): Registries {
   r.customComponents.register('HimpImport', () => import('./himp/HimpImport.tsx') as never);
   r.customComponents.register('RfxPublicDetail', () => import('./ssrc/PublicRfxDetail.tsx') as never);
   r.customComponents.register('RfxQuotationMonitor', () => import('./ssrc/QuotationMonitor.tsx') as never);
+  // The tamper-evident bid log of an RFx or a tender, in a dialog of its detail screen.
+  r.customComponents.register('BidLog', () => import('./bid-log/BidLog.tsx') as never);
   // Supplier life cycle: a record page whose id comes from the query string (supplier-detail, the -view pages).
   r.customComponents.register('SslmRecordFromQuery', () => import('./sslm/RecordFromQuery.tsx') as never);
   // The dev pages of §2.1 (/test/*), for site administrators: each its own chunk, never in the first screen.

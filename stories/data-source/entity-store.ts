@@ -8,6 +8,8 @@ import { DataSourceError } from './data-source-error.ts';
 import { listRows } from './list-rows.ts';
 import type { LovStore } from './lov-store.ts';
 import { meaningOf } from '../../renderer/schema/meaning.ts';
+import { toScale } from '../../renderer/schema/decimal.ts';
+import { decimalOf } from '../../renderer/schema/types/field-types.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -93,12 +95,18 @@ export class EntityStore {
     return rows;
   }
 
-  /** A copy for the client: private fields never leave, value-set fields get their display text (`meaningOf`). */
+  /**
+   * A copy for the client: private fields never leave, value-set fields get their display text
+   * (`meaningOf`), decimal columns are decimal text with their scale ("1234.50") as the server
+   * answers them, whatever the seed or a story's write stored.
+   */
   private out(e: EntityDecl, row: Row, lang: string): Row {
     const o: Row = { ...row };
     for (const f of e.fields) {
+      const digits = decimalOf(f);
       if (f.private) delete o[f.name];
       else if (f.lov && !empty(row[f.name])) o[meaningOf(f.name)] = this.lovs.meanings(f.lov, lang).get(String(row[f.name])) ?? String(row[f.name]);
+      else if (digits && !empty(row[f.name])) o[f.name] = toScale(row[f.name], digits.scale) ?? row[f.name];
     }
     return o;
   }

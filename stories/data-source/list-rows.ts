@@ -1,4 +1,6 @@
+import { compareDecimals } from '../../renderer/schema/decimal.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import { decimalOf } from '../../renderer/schema/types/field-types.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { type Condition, conditions, orderBy, pageParams } from '../../server/resources/list-query.ts';
 import { columnOf } from '../../server/resources/naming.ts';
@@ -16,7 +18,10 @@ type Pred = (row: Row) => boolean;
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 const stamp = (v: unknown) => String(v).replace('T', ' ');
 
-function compare(a: unknown, b: unknown): number {
+/** `decimal`: a decimal column, holding numbers or decimal text ("100.00" is above "99.50"), compared as decimals. */
+function compare(a: unknown, b: unknown, decimal = false): number {
+  const decimals = decimal ? compareDecimals(a, b) : undefined;
+  if (decimals !== undefined) return decimals;
   if (typeof a === 'number' || typeof b === 'number') return Number(a) - Number(b);
   return stamp(a) < stamp(b) ? -1 : stamp(a) > stamp(b) ? 1 : 0;
 }
@@ -27,7 +32,7 @@ function fieldsByColumn(e: EntityDecl): Map<string, string> {
 }
 
 /** A NULL column matches nothing, as in SQL. */
-function predicate(c: Condition): Pred {
+function predicate(c: Condition, decimals: Set<string>): Pred {
   const f = c.field;
   switch (c.op) {
     case 'like':
@@ -42,12 +47,12 @@ function predicate(c: Condition): Pred {
       const day = c.cast === 'date';
       const bound = day ? String(c.value).slice(0, 10) : c.value;
       const test = { '=': (x: number) => x === 0, '>=': (x: number) => x >= 0, '<=': (x: number) => x <= 0 }[c.op];
-      return (row) => !empty(row[f]) && test(compare(day ? String(row[f]).slice(0, 10) : row[f], bound));
+      return (row) => !empty(row[f]) && test(compare(day ? String(row[f]).slice(0, 10) : row[f], bound, decimals.has(f)));
     }
   }
 }
 
-function sorter(e: EntityDecl, sort: string[] | undefined, byColumn: Map<string, string>): (a: Row, b: Row) => number {
+function sorter(e: EntityDecl, sort: string[] | undefined, byColumn: Map<string, string>, decimals: Set<string>): (a: Row, b: Row) => number {
   const pairs = orderBy(e, sort)
     .split(', ')
     .map((part) => {
@@ -62,7 +67,7 @@ function sorter(e: EntityDecl, sort: string[] | undefined, byColumn: Map<string,
       // PostgreSQL's default: nulls last ascending, first descending.
       if (empty(x)) return dir === 'asc' ? 1 : -1;
       if (empty(y)) return dir === 'asc' ? -1 : 1;
-      const c = compare(x, y);
+      const c = compare(x, y, decimals.has(field));
       if (c) return dir === 'asc' ? c : -c;
     }
     return 0;
@@ -74,8 +79,9 @@ export function listRows(e: EntityDecl, rows: Row[], q: Record<string, unknown>)
   try {
     const { page, size, sort } = pageParams(q);
     const byColumn = fieldsByColumn(e);
-    const preds = conditions(e, q).map(predicate);
-    const hits = rows.filter((r) => preds.every((p) => p(r))).sort(sorter(e, sort, byColumn));
+    const decimals = new Set(e.fields.filter((f) => decimalOf(f)).map((f) => f.name));
+    const preds = conditions(e, q).map((c) => predicate(c, decimals));
+    const hits = rows.filter((r) => preds.every((p) => p(r))).sort(sorter(e, sort, byColumn, decimals));
     return { content: hits.slice(page * size, page * size + size), page, size, total: hits.length };
   } catch (err) {
     if (err instanceof HttpError) throw new DataSourceError(err.status, err.message);

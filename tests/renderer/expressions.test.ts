@@ -17,6 +17,19 @@ describe('expression language', () => {
     expect(evaluate('isEmpty(record.nothing)', scope)).toBe(true);
   });
 
+  it('orders and adds the decimal text decimal columns answer as decimals', () => {
+    const money = { record: { amount: '150000.00', budget: '99999.50', total: '0.30', code: 'A-1' } };
+    expect(evaluate('record.amount > 100000', money)).toBe(true);
+    // As text "150000.00" < "99999.50"; as decimals it is above.
+    expect(evaluate('record.amount > record.budget', money)).toBe(true);
+    expect(evaluate('record.total == 0.3', money)).toBe(true);
+    expect(evaluate('record.total <= 0.3', money)).toBe(true);
+    expect(evaluate('record.budget + 0.5', money)).toBe(100000);
+    // Text stays text: codes join, dates compare as text.
+    expect(evaluate("record.code + '-' + 2", money)).toBe('A-1-2');
+    expect(evaluate("'2026-02-01' > '2026-01-31'", money)).toBe(true);
+  });
+
   it('refuses unknown names, unknown functions and prototype access', () => {
     expect(() => evaluate('window.alert(1)', scope)).toThrow(/unknown name "window"|only these functions/);
     expect(() => evaluate('fetch("x")', scope)).toThrow(/only these functions/);

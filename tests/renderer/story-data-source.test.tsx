@@ -51,6 +51,17 @@ describe('the stories’ in-browser data source', () => {
     await expect(ds.request(base('poHeader'), { query: { sort: 'noSuchField,asc' } })).rejects.toBeInstanceOf(DataSourceError);
   });
 
+  it('answers decimal columns as the server does: decimal text with the scale, sorted as decimals', async () => {
+    const lines = await ds.request<Page>(base('poLine'), { query: { size: 100, sort: 'unitPrice,desc' } });
+    const prices = lines.content.map((r) => r.unitPrice).filter((v) => v !== null);
+    expect(prices.length).toBeGreaterThan(1);
+    for (const p of prices) expect(p).toMatch(/^-?\d+\.\d{2}$/);
+    for (let i = 1; i < prices.length; i++) expect(Number(prices[i - 1])).toBeGreaterThanOrEqual(Number(prices[i]));
+    expect(typeof lines.content[0]!.lineNum).toBe('number');
+    const made = await ds.request<Record<string, unknown>>(base('poLine'), { method: 'POST', body: { poHeaderId: 1, lineNum: 99, itemCode: 'D', itemName: 'Decimal', quantity: 2, unitPrice: '0.1' } });
+    expect(made).toMatchObject({ quantity: '2.00', unitPrice: '0.10' });
+  });
+
   it('creates, reads, updates with the version, runs declared transitions and deletes in memory', async () => {
     const e = ds.entities.get('poHeader')!;
     const url = base('poHeader');

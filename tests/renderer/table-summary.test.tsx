@@ -17,17 +17,27 @@ const ROWS = [
 ];
 
 describe('summarize', () => {
-  it('sums, averages and finds extremes over the numeric values, skipping blanks', () => {
-    expect(summarize(ROWS, 'quantity', 'sum')).toBe(10);
-    expect(summarize(ROWS, 'quantity', 'avg')).toBeCloseTo(10 / 3);
-    expect(summarize(ROWS, 'quantity', 'min')).toBe(2);
-    expect(summarize(ROWS, 'quantity', 'max')).toBe(5);
-    expect(summarize(ROWS, 'lineAmount', 'max')).toBe(1000000);
+  it('sums, averages and finds extremes over the numeric values, skipping blanks, as decimal text', () => {
+    expect(summarize(ROWS, 'quantity', 'sum')).toBe('10');
+    expect(Number(summarize(ROWS, 'quantity', 'avg'))).toBeCloseTo(10 / 3);
+    expect(summarize(ROWS, 'quantity', 'min')).toBe('2');
+    expect(summarize(ROWS, 'quantity', 'max')).toBe('5');
+    expect(summarize(ROWS, 'lineAmount', 'max')).toBe('1000000');
   });
 
   it('adds money without floating-point drift', () => {
-    expect(summarize(ROWS, 'unitPrice', 'sum')).toBe(0.3);
-    expect(summarize(ROWS, 'lineAmount', 'sum')).toBe(1001234.75);
+    expect(summarize(ROWS, 'unitPrice', 'sum')).toBe('0.3');
+    expect(summarize(ROWS, 'lineAmount', 'sum')).toBe('1001234.75');
+  });
+
+  it('adds, averages and compares the decimal text decimal columns answer, exactly', () => {
+    const rows = [{ a: '0.10' }, { a: '0.20' }, { a: '0.30' }, { a: '100.00' }, { a: '99.50' }];
+    expect(summarize(rows.slice(0, 3), 'a', 'sum')).toBe('0.6');
+    expect(summarize(rows.slice(0, 3), 'a', 'avg')).toBe('0.2');
+    // As text "99.50" sorts after "100.00"; as decimals it is below.
+    expect(summarize(rows, 'a', 'max')).toBe('100');
+    expect(summarize(rows, 'a', 'min')).toBe('0.1');
+    expect(summarize([{ a: '99999999999999999.99' }, { a: '0.01' }], 'a', 'sum')).toBe('100000000000000000');
   });
 
   it('counts the rows holding a value', () => {
@@ -63,13 +73,14 @@ describe('summarySpec', () => {
   it("merges the table's map with columns' own summaries, the map winning, only for the table's columns", () => {
     expect(summarySpec(columns, { lineAmount: 'sum', quantity: 'sum', unitPrice: 'sum' })).toEqual({ quantity: 'sum', lineAmount: 'sum' });
     expect(summarySpec(columns)).toEqual({ quantity: 'avg' });
-    expect(summaryValues(ROWS, { quantity: 'avg', lineNum: 'count' })).toEqual({ quantity: 10 / 3, lineNum: 3 });
+    const values = summaryValues(ROWS, { quantity: 'avg', lineNum: 'count' });
+    expect(values).toEqual({ quantity: expect.stringMatching(/^3\.3{30,}$/), lineNum: 3 });
   });
 
   it('counts only the rows `summaryWhere` holds for (a cancelled line is not summed)', () => {
     const rows = [...ROWS.slice(0, 2), { ...ROWS[2]!, cancelledFlag: 1 }, { lineId: 5, lineNum: 5, lineAmount: 10, cancelledFlag: 0 }];
-    expect(summaryValues(rows, { lineAmount: 'sum', lineNum: 'count' }, 'record.cancelledFlag != 1')).toEqual({ lineAmount: 1001244.5, lineNum: 3 });
-    expect(summaryValues(rows, { lineAmount: 'sum' })).toEqual({ lineAmount: 1001244.75 });
+    expect(summaryValues(rows, { lineAmount: 'sum', lineNum: 'count' }, 'record.cancelledFlag != 1')).toEqual({ lineAmount: '1001244.5', lineNum: 3 });
+    expect(summaryValues(rows, { lineAmount: 'sum' })).toEqual({ lineAmount: '1001244.75' });
   });
 });
 
@@ -100,6 +111,12 @@ describe('DataTable summary row', () => {
     // It is not a data row: lists and tests counting rows by key do not see it.
     expect(screen.getByTestId('table-summary').dataset.rowKey).toBeUndefined();
     expect(screen.getAllByRole('row').filter((r) => r.dataset.rowKey)).toHaveLength(4);
+  });
+
+  it('totals the decimal text of decimal columns exactly: 0.10 + 0.20 + 0.30, averaged 0.20', () => {
+    mount({ summary: { unitPrice: 'avg', lineAmount: 'sum' }, rows: [{ lineId: 1, unitPrice: '0.10', lineAmount: '0.10' }, { lineId: 2, unitPrice: '0.20', lineAmount: '0.20' }, { lineId: 3, unitPrice: '0.30', lineAmount: '99999999999999999.70' }] });
+    expect(cell('unitPrice')).toBe('0.20');
+    expect(cell('lineAmount')).toBe('100,000,000,000,000,000.00');
   });
 
   it('says "Total" unless told otherwise, and is absent without summaries or rows', () => {

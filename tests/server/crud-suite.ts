@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Decimal from 'decimal.js';
 import type { TestServer } from './harness.ts';
 
 const PO = '/sodr/v1/1/po-headers';
@@ -111,11 +112,12 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
 
   describe('sorting', () => {
     it('sorts ascending and descending', async () => {
-      const asc = (await page(`${PO}?size=50&sort=amount,asc`)).content.map((r) => r.amount as number);
-      const desc = (await page(`${PO}?size=50&sort=amount,desc`)).content.map((r) => r.amount as number);
-      expect(asc).toEqual(sorted(asc, (a, b) => a - b));
-      expect(desc).toEqual(sorted(desc, (a, b) => b - a));
-      expect(desc[0]).toBe(await count('select max(amount)::float8 as n from sodr_po_header where tenant_id = 1'));
+      // Amounts are decimal text: ordered as decimals, not as strings.
+      const asc = (await page(`${PO}?size=50&sort=amount,asc`)).content.map((r) => r.amount as string);
+      const desc = (await page(`${PO}?size=50&sort=amount,desc`)).content.map((r) => r.amount as string);
+      expect(asc).toEqual(sorted(asc, (a, b) => new Decimal(a).comparedTo(b)));
+      expect(desc).toEqual(sorted(desc, (a, b) => new Decimal(b).comparedTo(a)));
+      expect(desc[0]).toBe((await s.ctx.db.query<{ n: string }>('select max(amount)::text as n from sodr_po_header where tenant_id = 1')).rows[0]!.n);
     });
 
     it('sorts by several fields, repeated or comma-chained', async () => {
@@ -123,7 +125,7 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
       for (let i = 1; i < repeated.length; i++) {
         const [a, b] = [repeated[i - 1]!, repeated[i]!];
         expect(String(a.currencyCode) <= String(b.currencyCode)).toBe(true);
-        if (a.currencyCode === b.currencyCode) expect(a.amount as number).toBeGreaterThanOrEqual(b.amount as number);
+        if (a.currencyCode === b.currencyCode) expect(new Decimal(a.amount as string).gte(b.amount as string)).toBe(true);
       }
       const chained = (await page(`${PO}?size=200&sort=${encodeURIComponent('currencyCode,asc,amount,desc')}`)).content;
       expect(chained.map((r) => r.poHeaderId)).toEqual(repeated.map((r) => r.poHeaderId));
@@ -219,7 +221,7 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
     it('applies defaults, numbers the order and starts its status machine', async () => {
       const po = await newPo({ statusCode: 'APPROVED', displayPoNum: 'HACKED' });
       // The amount sent is ignored: an order's totals are the sums of its lines (none yet).
-      expect(po).toMatchObject({ currencyCode: 'CNY', poTypeCode: 'STANDARD', statusCode: 'NEW', objectVersionNumber: 1, tenantId: 1, amount: 0 });
+      expect(po).toMatchObject({ currencyCode: 'CNY', poTypeCode: 'STANDARD', statusCode: 'NEW', objectVersionNumber: 1, tenantId: 1, amount: '0.00' });
       expect(po.displayPoNum).toMatch(/^PO\d{8}$/);
       const other = await newPo();
       expect(other.displayPoNum).not.toBe(po.displayPoNum);
@@ -238,7 +240,8 @@ export function crudSuite(start: () => Promise<TestServer>, stop?: () => Promise
       const po = await newPo();
       const line = { poHeaderId: po.poHeaderId, lineNum: 1, itemCode: 'MAT-1', itemName: 'Bolt', quantity: 12.5, unitPrice: 2, lineAmount: 25, needByDate: '2026-02-01' };
       const ok = await send('POST', LINES, line);
-      expect(ok.json()).toMatchObject({ ...line, uomCode: 'EA', uomMeaning: expect.any(String) });
+      // Numbers in, decimal text with each column's scale out.
+      expect(ok.json()).toMatchObject({ ...line, quantity: '12.50', unitPrice: '2.00', lineAmount: '25.00', uomCode: 'EA', uomMeaning: expect.any(String) });
       const foreign = await count('select min(po_header_id)::int as n from sodr_po_header where tenant_id = 2');
       const bad = await send('POST', LINES, { ...line, poHeaderId: foreign });
       expect(bad.statusCode).toBe(400);

@@ -50,7 +50,7 @@ describe('a server on a PGlite data directory', () => {
       expect((await second.call({ method: 'POST', url: `/hwfl/v1/1/runtime/tasks/${director.taskId}`, payload: { action: 'Approved' }, as: 'director' })).json()).toMatchObject({ resultCode: 'APPROVED' });
       expect((await second.call({ url: `/sodr/v1/1/po-headers/${big.poHeaderId}`, as: 'buyer' })).json().statusCode).toBe('APPROVED');
       expect(await counts(second.ctx.db)).toEqual(before);
-      expect(await seed(second.ctx.db, { demoPassword: DEFAULT_DEMO_PASSWORD })).toBe(false);
+      expect(await seed(second.ctx.db, { demoPassword: DEFAULT_DEMO_PASSWORD, sealKeys: second.ctx.sealKeys })).toBe(false);
       expect(await counts(second.ctx.db)).toEqual(before);
       // The number counter survived too: the next order does not reuse a number.
       const next = await second.call({ method: 'POST', url: '/sodr/v1/1/po-headers', payload: { supplierName: 'Next', companyName: 'Demo Manufacturing Co.' }, as: 'buyer' });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../server/modules/hfile/file-store.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { multipart } from './multipart.ts';
 
 let s: TestServer;
 let outside: string;
@@ -21,18 +22,6 @@ afterAll(async () => {
   await s.close();
   await rm(outside, { recursive: true, force: true });
 });
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const boundary = `----vitest${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function upload(as: string, tenant: number | null, fields: Record<string, string>, file = { name: 'offer.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4 demo') }) {
   const prefix = tenant === null ? '/hfle/v1' : `/hfle/v1/${tenant}`;
@@ -169,7 +158,10 @@ describe('tenant isolation', () => {
     expect((await s.call({ as: 'buyer2', method: 'POST', url: '/hfle/v1/2/files/delete-by-url?bucketName=ssrc', payload: [url] })).statusCode).toBe(404);
     expect((await s.call({ as: 'buyer2', method: 'POST', url: '/hfle/v1/1/files/delete-by-url?bucketName=ssrc', payload: [url] })).statusCode).toBe(403);
     expect(existsSync(join(storage, url))).toBe(true);
-    // The platform administrator spans tenants on the site path.
+    // The platform administrator spans tenants on the site path, for files of records it reads:
+    // the buyer's file attached to nothing is the buyer's alone (files-visibility.test.ts).
+    expect((await s.call({ as: 'admin', url: `/hfle/v1/files/download?${q}` })).statusCode).toBe(404);
+    await s.ctx.db.query('update smdm_item set attachment_uuid = $1 where item_id = (select min(item_id) from smdm_item where tenant_id = 1)', [uuid]);
     expect((await s.call({ as: 'admin', url: `/hfle/v1/files/download?${q}` })).statusCode).toBe(200);
   });
 

@@ -115,7 +115,8 @@ describe('names copied from referenced rows', () => {
     const rate = await send('POST', '/hpfm/v1/exchange-rates', { fromCurrencyCode: 'XXX', toCurrencyCode: 'CNY', rateTypeCode: 'CORPORATE', rateDate: '2026-07-01', rate: 1 });
     expect(rate.statusCode).toBe(400);
     const ok = await send('POST', '/hpfm/v1/exchange-rates', { fromCurrencyCode: 'USD', toCurrencyCode: 'CNY', rateTypeCode: 'SPOT', rateDate: '2026-07-01', rate: 7.1234 });
-    expect(ok.json()).toMatchObject({ rateTypeName: '即期汇率', rate: 7.1234 });
+    // A rate of scale 8 (numeric(20,8)) comes back as decimal text with its eight places.
+    expect(ok.json()).toMatchObject({ rateTypeName: '即期汇率', rate: '7.12340000' });
   });
 
   it('takes a post company from its department and an employee post name from the post', async () => {

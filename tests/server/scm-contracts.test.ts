@@ -48,20 +48,20 @@ describe('a contract as the buyer drafts it', () => {
     expect(c.pcStatusCode).toBe('PENDING');
     expect(c.supplierName).toBe((await supplier('S0001')).name);
     // 99.99 + 0.1 + 0.2 in decimal arithmetic, not 100.28999999999999.
-    expect(c.amount).toBe(100.29);
-    expect(c.taxIncludeAmount).toBe(100.29);
+    expect(c.amount).toBe('100.29');
+    expect(c.taxIncludeAmount).toBe('100.29');
     const lines = (await call('GET', `${PCL}?pcHeaderId=${String(c.pcHeaderId)}`)).json().content as Row[];
     expect(lines.map((l) => [l.lineNum, l.lineAmount])).toEqual([
-      [1, 99.99],
-      [2, 0.1],
-      [3, 0.2],
+      [1, '99.99'],
+      [2, '0.10'],
+      [3, '0.20'],
     ]);
   });
 
   it('computes tax per line from the tax code, rounded to the currency', async () => {
     const c = await draft('S0003', [[3, 33.33]]);
     // 99.99 × 1.13 = 112.9887 → 112.99
-    expect([c.amount, c.taxIncludeAmount]).toEqual([99.99, 112.99]);
+    expect([c.amount, c.taxIncludeAmount]).toEqual(['99.99', '112.99']);
   });
 
   it('refuses a supplier that is not the tenant’s and an end before the start, naming the field, and writes nothing', async () => {
@@ -125,7 +125,7 @@ describe('a contract between buyer and supplier', () => {
     const line = ((await call('GET', `${PCL}?pcHeaderId=${String(id)}`)).json().content as Row[])[0]!;
     const fixed = await call('PUT', `${PCL}/${String(line.pcLineId)}`, { unitPrice: 12, objectVersionNumber: line.objectVersionNumber });
     expect(fixed.statusCode, fixed.body).toBe(200);
-    expect((await get(id)).amount).toBe(120);
+    expect((await get(id)).amount).toBe('120.00');
     expect((await act(id, 'send', 'buyer')).statusCode).toBe(200);
 
     // The supplier confirms; the buyer archives; both still see it.
@@ -160,7 +160,7 @@ describe('a contract between buyer and supplier', () => {
     expect((await call('PUT', `${PC}/${String(id)}`, { remark: 'late remark', objectVersionNumber: confirmed.objectVersionNumber })).statusCode).toBe(409);
     // A move from a status it does not start from is refused too (a business refusal, as every status action's).
     for (const action of ['send', 'cancel']) expect((await act(id, action, 'buyer')).json(), action).toMatchObject({ failed: true, code: 'error.status.transition' });
-    expect(await get(id)).toMatchObject({ pcName: c.pcName, amount: 10, pcStatusCode: 'CONFIRMED' });
+    expect(await get(id)).toMatchObject({ pcName: c.pcName, amount: '10.00', pcStatusCode: 'CONFIRMED' });
   });
 
   it('lets the buyer cancel a draft, never a sent one', async () => {

@@ -93,10 +93,10 @@ describe('seed recipes', () => {
       // A database seeded by the TypeScript module the recipe replaced records the recipe without running it.
       await s.ctx.db.query("delete from schema_migrations where version = 'seed:item:v1'");
       await s.ctx.db.query("insert into schema_migrations (version) values ('seed:smdm-items:v1')");
-      expect(await seed(s.ctx.db, { demoPassword: 'x' })).toBe(true);
+      expect(await seed(s.ctx.db, { demoPassword: 'x', sealKeys: s.ctx.sealKeys })).toBe(true);
       const again = await s.ctx.db.query<{ n: number }>('select count(*)::int as n from smdm_item');
       expect(again.rows[0]!.n).toBe(150);
-      expect(await seed(s.ctx.db, { demoPassword: 'x' })).toBe(false);
+      expect(await seed(s.ctx.db, { demoPassword: 'x', sealKeys: s.ctx.sealKeys })).toBe(false);
     } finally {
       await s.close();
     }

@@ -48,7 +48,7 @@ describe('requisition lines', () => {
     expect(zero.json().message).toContain('quantity');
     await call('POST', PRL, { prHeaderId: header.prHeaderId, lineNum: 1, itemCode: 'A', itemName: 'A', quantity: 3, unitPrice: 0.1, neededDate: future(5) });
     await call('POST', PRL, { prHeaderId: header.prHeaderId, lineNum: 2, itemCode: 'B', itemName: 'B', quantity: 1, unitPrice: 0.2, neededDate: future(5) });
-    expect((await call('GET', `${PR}/${header.prHeaderId}`)).json().amount).toBe(0.5);
+    expect((await call('GET', `${PR}/${header.prHeaderId}`)).json().amount).toBe('0.50');
   });
 });
 
@@ -64,14 +64,14 @@ describe('approved lines into orders', () => {
     const orders = r.json() as Row[];
     expect(orders).toHaveLength(2);
     const s1 = orders.find((o) => o.supplierId === 0 || String(o.supplierName).startsWith('Shanghai'))!;
-    expect(s1).toMatchObject({ statusCode: 'NEW', amount: 125.7, currencyCode: 'CNY' });
+    expect(s1).toMatchObject({ statusCode: 'NEW', amount: '125.70', currencyCode: 'CNY' });
     const poLines = (await call('GET', `/sodr/v1/1/po-lines?poHeaderId=${String(s1.poHeaderId)}&size=10`)).json().content as Row[];
     expect(poLines.map((l) => [l.quantity, l.unitPrice])).toEqual([
-      [10, 12.5],
-      [2, 0.35],
+      ['10.00', '12.50'],
+      ['2.00', '0.35'],
     ]);
     const marked = (await call('GET', `${PRL}/${String(lines[0]!.prLineId)}`)).json();
-    expect(marked).toMatchObject({ executionStatusCode: 'ORDERED', orderedQuantity: 10, displayPoNum: s1.displayPoNum });
+    expect(marked).toMatchObject({ executionStatusCode: 'ORDERED', orderedQuantity: '10.00', displayPoNum: s1.displayPoNum });
 
     const again = await call('POST', CONVERT, [{ prLineId: lines[0]!.prLineId }]);
     expect(again.statusCode).toBe(409);

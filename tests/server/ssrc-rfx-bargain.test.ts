@@ -109,7 +109,7 @@ describe('pretrial and bargaining after opening', () => {
     const cells = m.cells as Row[];
     const s3 = cells.find((c) => c.supplierId === ids.S0003 && c.rfxLineId === L[0]!.rfxLineId)!;
     const s1 = cells.find((c) => c.supplierId === ids.S0001 && c.rfxLineId === L[0]!.rfxLineId)!;
-    expect([s3.unitPrice, s3.suggested, s1.suggested]).toEqual([1.71, false, true]);
+    expect([s3.unitPrice, s3.suggested, s1.suggested]).toEqual(['1.71', false, true]);
     const r = await call('buyer', 'POST', `${T}/rfx/check`, { rfxHeaderId: id, awards: [{ quotationLineId: s3.quotationLineId, awardQuantity: 10 }] });
     expect([r.status, r.body.field]).toEqual([400, 'awards[0].quotationLineId']);
   });
@@ -135,7 +135,7 @@ describe('pretrial and bargaining after opening', () => {
     expect(refused(await quote(id, 'supplier', [[L[0]!.rfxLineId, 1.7]]))).toBe(true);
     expect((await act(id, 'endBargain')).body.rfxStatus).toBe('CHECK_PENDING');
     const after = (await ok('buyer', 'GET', `${T}/rfx/${id}/check`)).cells as Row[];
-    expect(after.find((c) => c.supplierId === ids.S0001 && c.rfxLineId === L[0]!.rfxLineId)!.unitPrice).toBe(1.8);
+    expect(after.find((c) => c.supplierId === ids.S0001 && c.rfxLineId === L[0]!.rfxLineId)!.unitPrice).toBe('1.80');
   });
 
   it('is refused when the template allows no bargaining', async () => {

@@ -115,8 +115,8 @@ describe('quotations of a sealed RFx', () => {
     expect([bad.statusCode, bad.json().field]).toEqual([400, 'lines[0].rfxLineId']);
     const own = (await ok('GET', `${T}/quotation-lines?rfxHeaderId=${id}`, undefined, 'supplier3')).content as Row[];
     expect(own.map((q) => [q.supplierId, q.unitPrice])).toEqual([
-      [ids.S3, 1.71],
-      [ids.S3, 11.37],
+      [ids.S3, '1.71'],
+      [ids.S3, '11.37'],
     ]);
   });
 
@@ -156,6 +156,11 @@ describe('quotations of a sealed RFx', () => {
     const masked = (await ok('GET', `${T}/quotation-lines?rfxHeaderId=${id}`)).content as Row[];
     expect(masked.length).toBe(4);
     expect(masked.every((q) => q.unitPrice === null && q.deliveryDate === null)).toBe(true);
+    // At rest too: the table (every column, as the SQL console or a dump reads it) holds ciphertext only, and its key is wrapped.
+    const table = (await s.ctx.db.query<{ r: string }>('select t::text as r from ssrc_rfx_quotation_line t where rfx_header_id = $1', [id])).rows.map((r) => r.r).join('\n');
+    expect(leaks(table)).toEqual([]);
+    expect(table).toContain('v1.');
+    expect((await s.ctx.db.query("select 1 from seal_document_key where document_entity = 'rfxQuotationLine' and document_id = $1", [id])).rows.length).toBe(1);
     // Opening before the end is refused, and names the time, not a price.
     const early = await call('POST', `${T}/rfx/open`, { rfxHeaderId: id, password: 'open-sesame' });
     expect(refused(early)).toBe(true);
@@ -173,7 +178,11 @@ describe('quotations of a sealed RFx', () => {
     expect((await call('POST', `${T}/rfx/open`, { rfxHeaderId: id, password: 'open-sesame' }, 'supplier')).statusCode).toBe(403);
     expect((await ok('POST', `${T}/rfx/open`, { rfxHeaderId: id, password: 'open-sesame' })).rfxStatus).toBe('OPENED');
     const all = (await ok('GET', `${T}/quotation-lines?rfxHeaderId=${id}&sort=quotationLineId,asc`)).content as Row[];
-    expect(all.map((q) => q.unitPrice).sort()).toEqual([1.71, 1.93, 11.37, 9.57].sort());
+    expect(all.map((q) => q.unitPrice).sort()).toEqual(['1.71', '1.93', '11.37', '9.57'].sort());
+    // Opened: written plain once, exactly as offered, and the document's key destroyed.
+    const stored = (await s.ctx.db.query<{ p: string; d: string; sealed: string | null }>('select unit_price::text as p, delivery_date::text as d, sealed_offer as sealed from ssrc_rfx_quotation_line where rfx_header_id = $1 and round_number = 1 order by unit_price', [id])).rows;
+    expect(stored).toEqual(['1.71', '1.93', '9.57', '11.37'].map((p) => ({ p, d: '2027-01-15', sealed: null })));
+    expect((await s.ctx.db.query("select 1 from seal_document_key where document_entity = 'rfxQuotationLine' and document_id = $1", [id])).rows.length).toBe(0);
     // Another supplier still never sees a competitor's quotation.
     const other = (await ok('GET', `${T}/quotation-lines?rfxHeaderId=${id}`, undefined, 'supplier')).content as Row[];
     expect(other.every((q) => q.supplierId === ids.S1)).toBe(true);
@@ -226,14 +235,14 @@ describe('rounds of an open RFx', () => {
     await act(id, 'release');
     const L = await lines(id);
     await quote(id, 'supplier', [[L[0]!.rfxLineId, 3]]);
-    expect(((await ok('GET', `${T}/quotation-lines?rfxHeaderId=${id}`)).content as Row[])[0]!.unitPrice).toBe(3);
+    expect(((await ok('GET', `${T}/quotation-lines?rfxHeaderId=${id}`)).content as Row[])[0]!.unitPrice).toBe('3.00');
     await sleepUntil(end);
     expect((await ok('POST', `${T}/rfx/open`, { rfxHeaderId: id })).rfxStatus).toBe('OPENED');
     const again = await act(id, 'newRound', { quotationEndDate: iso(60_000) });
     expect([again.json().rfxStatus, again.json().roundNumber]).toEqual(['IN_QUOTATION', 2]);
     await quote(id, 'supplier', [[L[0]!.rfxLineId, 2.5]]);
     const current = ((await ok('GET', `${T}/quotation-lines?rfxHeaderId=${id}&currentFlag=1`)).content as Row[]).map((q) => [q.roundNumber, q.unitPrice]);
-    expect(current).toEqual([[2, 2.5]]);
+    expect(current).toEqual([[2, '2.50']]);
   });
 });
 
@@ -249,6 +258,6 @@ describe('the demo RFx', () => {
     const opened = all.find((r) => r.rfxStatus === 'OPENED')!;
     const q = async (id: unknown) => (await ok('GET', `${T}/quotation-lines?rfxHeaderId=${String(id)}`)).content as Row[];
     expect((await q(inQuotation.rfxHeaderId)).map((r) => r.unitPrice)).toEqual([null, null, null, null]);
-    expect((await q(opened.rfxHeaderId)).every((r) => typeof r.unitPrice === 'number')).toBe(true);
+    expect((await q(opened.rfxHeaderId)).every((r) => typeof r.unitPrice === 'string' && /^\d+\.\d{2}$/.test(r.unitPrice))).toBe(true);
   });
 });

@@ -39,7 +39,7 @@ async function template(code: string, weights: number[]): Promise<Row> {
 describe('a score template', () => {
   it('is released only when its weights add up to exactly 100, in decimals', async () => {
     const short = await template('T-SHORT', [40, 30, 25.5]);
-    expect(short.totalWeight).toBe(95.5);
+    expect(short.totalWeight).toBe('95.50');
     const refused = await act(ST, short.templateId, 'release');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ field: 'totalWeight' });
@@ -50,7 +50,7 @@ describe('a score template', () => {
 
     // 33.33 + 33.33 + 33.34 is 100 exactly (in floating point it would not be).
     const thirds = await template('T-THIRDS', [33.33, 33.33, 33.34]);
-    expect(thirds.totalWeight).toBe(100);
+    expect(thirds.totalWeight).toBe('100.00');
     const ok = await act(ST, thirds.templateId, 'release');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ templateStatus: 'RELEASED', releasedDate: expect.any(String) });
@@ -87,11 +87,11 @@ describe('a score template', () => {
 
     const copy = await call('POST', `${ST}/${String(t.templateId)}/copy`);
     expect(copy.statusCode, copy.body).toBe(200);
-    expect(copy.json()).toMatchObject({ templateCode: 'T-LOCK-C1', templateStatus: 'NEW', copiedFromCode: 'T-LOCK', totalWeight: 100 });
+    expect(copy.json()).toMatchObject({ templateCode: 'T-LOCK-C1', templateStatus: 'NEW', copiedFromCode: 'T-LOCK', totalWeight: '100.00' });
     const lines = (await get(`${SI}?templateId=${String(copy.json().templateId)}`)).content as Row[];
     expect(lines.map((l) => [l.indicateCode, l.weight])).toEqual([
-      ['I1', 60],
-      ['I2', 40],
+      ['I1', '60.00'],
+      ['I2', '40.00'],
     ]);
     expect((await call('POST', `${ST}/${String(t.templateId)}/copy`)).json()).toMatchObject({ templateCode: 'T-LOCK-C2' });
     // A supplier's role has no score menu: neither reading nor copying.
@@ -123,7 +123,7 @@ describe('a bid plan', () => {
       [3, 'NEW', plan.json().bidPlanNum],
     ]);
     // 0.1 + 0.2 + 1234567.89 in decimal: 1234568.19.
-    expect((await get(`${BP}/${String(id)}`)).totalBudget).toBe(1234568.19);
+    expect((await get(`${BP}/${String(id)}`)).totalBudget).toBe('1234568.19');
   });
 
   it('goes to approval; approved, its lines are approved and locked; a cancelled line leaves the total and comes back on revoke', async () => {
@@ -158,16 +158,16 @@ describe('a bid plan', () => {
     expect((await get(`${BP}/${String(id)}`)).planStatus).toBe('RELEASED');
     let lines = (await get(`${BPL}?bidPlanId=${String(id)}`)).content as Row[];
     expect(lines.map((l) => l.processStatus)).toEqual(['APPROVED', 'APPROVED']);
-    expect((await get(`${BP}/${String(id)}`)).totalBudget).toBe(300.15);
+    expect((await get(`${BP}/${String(id)}`)).totalBudget).toBe('300.15');
 
     // Cancel needs a reason; it leaves the total, revoking restores the line's status and the total.
     const noReason = await act(BPL, lines[0]!.bidPlanLineId, 'cancel');
     expect(noReason.json()).toMatchObject({ field: 'cancelReason' });
     expect((await act(BPL, lines[0]!.bidPlanLineId, 'cancel', { cancelReason: 'Postponed' }, 'approver')).statusCode).toBe(403);
     expect((await act(BPL, lines[0]!.bidPlanLineId, 'cancel', { cancelReason: 'Postponed' })).statusCode).toBe(200);
-    expect((await get(`${BP}/${String(id)}`)).totalBudget).toBe(200.1);
+    expect((await get(`${BP}/${String(id)}`)).totalBudget).toBe('200.10');
     expect((await act(BPL, lines[0]!.bidPlanLineId, 'revokeCancel')).json()).toMatchObject({ processStatus: 'APPROVED', cancelFromStatus: null });
-    expect((await get(`${BP}/${String(id)}`)).totalBudget).toBe(300.15);
+    expect((await get(`${BP}/${String(id)}`)).totalBudget).toBe('300.15');
     lines = (await get(`${BPL}?bidPlanId=${String(id)}`)).content as Row[];
     // A released plan's lines stay as approved.
     expect((await call('PUT', BPL, { bidPlanLineId: lines[1]!.bidPlanLineId, objectVersionNumber: lines[1]!.objectVersionNumber, budgetAmount: 1 })).statusCode).toBe(409);

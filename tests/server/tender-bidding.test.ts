@@ -44,7 +44,7 @@ describe('a tender as the buyer drafts and releases it', () => {
     const { id } = await draft({}, { start: iso(-1000), end: iso(3_600_000) });
     const h = await tender(id);
     expect(h.tenderNum).toMatch(/^TD/);
-    expect([h.tenderStatus, h.totalBudget]).toEqual(['NEW', 500000.3]);
+    expect([h.tenderStatus, h.totalBudget]).toEqual(['NEW', '500000.30']);
     const early = await call('POST', `${T}/bid`, { tenderTitle: 'x', quotationStartDate: iso(0), quotationEndDate: iso(60_000), bidOpenDate: iso(30_000) });
     expect([early.statusCode, early.json().field]).toEqual([400, 'bidOpenDate']);
     const missing = await call('POST', `${T}/bid`, { tenderTitle: 'x', quotationStartDate: iso(0), quotationEndDate: iso(60_000) });
@@ -151,7 +151,7 @@ describe('sign-up, bids and opening', () => {
     expect((await bid(id, 'supplier3', lots[0]!, '275432.10', { technicalProposal: 'Revised proposal' })).json().revisionNumber).toBe(2);
     expect((await ok('POST', `${T}/bid/${id}/quotation/withdraw`, { sectionId: lots[1] }, 'supplier')).bidStatus).toBe('WITHDRAWN');
     const own = (await ok('GET', `${T}/bid-quotations?tenderHeaderId=${id}&sort=sectionNum,asc`, undefined, 'supplier3')).content as Row[];
-    expect(own.map((b) => [b.supplierId, b.bidAmount, b.technicalProposal])).toEqual([[ids.S3, 275432.1, 'Revised proposal']]);
+    expect(own.map((b) => [b.supplierId, b.bidAmount, b.technicalProposal])).toEqual([[ids.S3, '275432.10', 'Revised proposal']]);
   });
 
   it('keep every envelope sealed before opening on every path the buyer, another supplier, an outsider or an expert reaches', async () => {
@@ -183,6 +183,10 @@ describe('sign-up, bids and opening', () => {
         expect(leaked, `${as} GET ${url} → ${r.statusCode} ${r.body.slice(0, 300)}`).toEqual([]);
       }
     }
+    // At rest too: every column of the bid table, as the SQL console or a dump reads it, holds ciphertext only.
+    const table = (await s.ctx.db.query<{ r: string }>('select t::text as r from tender_bid t where tender_header_id = $1', [id])).rows.map((r) => r.r).join('\n');
+    expect(secrets.filter((p) => table.includes(p))).toEqual([]);
+    expect(table).toContain('v1.');
     // The buyer still sees who has bid, and that the envelopes are there, without what is in them.
     const opening = await ok('GET', `${T}/bid/${id}/opening`);
     expect((opening.bidders as Row[]).map((b) => [b.supplierId, b.bidFlag])).toEqual(expect.arrayContaining([[ids.S1, 1], [ids.S3, 1]]));
@@ -210,6 +214,9 @@ describe('sign-up, bids and opening', () => {
     expect((await ok('POST', `${T}/bid/${id}/open`, { password: 'open-sesame' })).tenderStatus).toBe('OPENED');
     const opening = await ok('GET', `${T}/bid/${id}/opening`);
     expect((opening.bids as Row[]).map((b) => [b.supplierId, b.bidAmount]).sort()).toEqual([[ids.S1, '281234.56'], [ids.S3, '275432.10']].sort());
+    // Opened: the envelopes are written plain once and the tender's key is destroyed.
+    expect((await s.ctx.db.query('select 1 from tender_bid where tender_header_id = $1 and (sealed_technical is not null or sealed_commercial is not null)', [id])).rows.length).toBe(0);
+    expect((await s.ctx.db.query("select 1 from seal_document_key where document_entity = 'tenderBid' and document_id = $1", [id])).rows.length).toBe(0);
     // A competitor's bid stays out of a supplier's reach after opening too.
     const other = (await ok('GET', `${T}/bid-quotations?tenderHeaderId=${id}`, undefined, 'supplier')).content as Row[];
     expect(other.every((b) => b.supplierId === ids.S1)).toBe(true);
@@ -224,7 +231,7 @@ describe('the demo tenders', () => {
     expect(all.map((r) => r.tenderStatus).sort()).toEqual(['NEW', 'OPENED', 'PUBLISHED', 'RELEASE_APPROVING']);
     const bids = async (status: string) => (await ok('GET', `${T}/bid-quotations?tenderHeaderId=${String(all.find((r) => r.tenderStatus === status)!.tenderHeaderId)}`)).content as Row[];
     expect((await bids('PUBLISHED')).map((b) => b.bidAmount)).toEqual([null]);
-    expect((await bids('OPENED')).every((b) => typeof b.bidAmount === 'number')).toBe(true);
+    expect((await bids('OPENED')).every((b) => typeof b.bidAmount === 'string' && /^\d+\.\d{2}$/.test(b.bidAmount))).toBe(true);
   });
 });
 

@@ -95,7 +95,7 @@ describe('two-stage opening', () => {
     expect((await ok('PUT', `${T}/bid/suppliers`, { ...mine, techPassFlag: 1 })).techPassFlag).toBe(1);
     expect((await ok('POST', `${T}/bid/${id}/open`, {})).tenderStatus).toBe('OPENED');
     seen = await rows(`${T}/bid-quotations?tenderHeaderId=${id}`);
-    expect(seen.find((b) => b.supplierId === ids.S1)!.bidAmount).toBe(101000.1);
+    expect(seen.find((b) => b.supplierId === ids.S1)!.bidAmount).toBe('101000.10');
     // The failed supplier's commercial envelope is never opened.
     expect(seen.find((b) => b.supplierId === ids.S3)!.bidAmount).toBeNull();
     const opening = await ok('GET', `${T}/bid/${id}/opening`);
@@ -150,7 +150,7 @@ describe('expert scoring, decision and award', () => {
     expect(await rows(`${T}/bid/scores?tenderHeaderId=${id}`, 'approver').catch(() => [])).toEqual([]);
     expect((await call('GET', `${T}/bid/scores?tenderHeaderId=${id}`, undefined, 'supplier')).statusCode).toBe(403);
     const seen = await rows(`${T}/bid-quotations?tenderHeaderId=${id}`, 'expert');
-    expect(seen.map((b) => b.bidAmount).sort()).toEqual([240000.45, 250000.55]);
+    expect(seen.map((b) => b.bidAmount).sort()).toEqual(['240000.45', '250000.55']);
     // An expert evaluating the technical envelope only reads that one.
     await s.ctx.db.query("update tender_expert set expert_role = 'TECHNICAL' where tender_header_id = $1", [id]);
     const tech = await rows(`${T}/bid-quotations?tenderHeaderId=${id}`, 'expert');
@@ -202,7 +202,7 @@ describe('expert scoring, decision and award', () => {
     expect((await ok('GET', `${T}/bid/${id}/decision`, undefined, 'approver')).decisionStatus).toBe('APPROVING');
     expect((await call('POST', `/hwfl/v1/1/runtime/tasks/${task.taskId}`, { action: 'Approved' }, 'approver')).statusCode).toBe(200);
     expect((await tender(id)).tenderStatus).toBe('AWARDED');
-    expect((await rows(`${T}/bid/awards?tenderHeaderId=${id}`, 'supplier3')).map((a) => [a.supplierId, a.awardedAmount, a.decisionStatus])).toEqual([[ids.S3, 240000.45, 'APPROVED']]);
+    expect((await rows(`${T}/bid/awards?tenderHeaderId=${id}`, 'supplier3')).map((a) => [a.supplierId, a.awardedAmount, a.decisionStatus])).toEqual([[ids.S3, '240000.45', 'APPROVED']]);
     expect(await rows(`${T}/bid/awards?tenderHeaderId=${id}`, 'supplier')).toEqual([]);
     const told = async (login: string, like: string) => Number((await one("select count(*)::int as n from hmsg_user_message m join iam_user u on u.id = m.user_id where u.login_name = $1 and m.subject like $2", [login, like])).n);
     expect(await told('supplier3', `${num}: you are awarded%`)).toBe(1);
@@ -232,11 +232,11 @@ describe('multi-turn bidding', () => {
     expect([left.statusCode, left.json().message]).toEqual([403, expect.stringContaining('round 2')]);
     expect((await bid(id, 'supplier', lots[0]!, '115500.50')).json().roundNumber).toBe(2);
     const seen = await rows(`${T}/bid-quotations?tenderHeaderId=${id}&sort=bidId,asc`);
-    expect(seen.map((b) => [b.roundNumber, b.supplierId, b.bidAmount])).toEqual([[1, ids.S1, 120000], [1, ids.S3, 118000], [2, ids.S1, null]]);
+    expect(seen.map((b) => [b.roundNumber, b.supplierId, b.bidAmount])).toEqual([[1, ids.S1, '120000.00'], [1, ids.S3, '118000.00'], [2, ids.S1, null]]);
     await deadlinePassed(id);
     await ok('POST', `${T}/bid/${id}/open`, {});
     const after = await rows(`${T}/bid-quotations?tenderHeaderId=${id}&roundNumber=2`);
-    expect(after.map((b) => b.bidAmount)).toEqual([115500.5]);
+    expect(after.map((b) => b.bidAmount)).toEqual(['115500.50']);
     // The decision is on the last round's bids.
     const old = (await rows(`${T}/bid-quotations?tenderHeaderId=${id}&roundNumber=1`))[0]!;
     const stale = await call('POST', `${T}/bid/${id}/awards`, { bidId: old.bidId });

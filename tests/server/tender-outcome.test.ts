@@ -195,7 +195,7 @@ describe('outliers among the committee\'s scores', () => {
     expect(two.every((r) => r.outlierFlag === 0)).toBe(true);
     // 0 against 100 is 50 points from their median, but with two scores neither is the odd one out.
     const biz = at(two, 'expert', bids[0]!, 'BUSINESS');
-    expect([biz.scoreDeviation, biz.outlierFlag]).toEqual([-50, 0]);
+    expect([biz.scoreDeviation, biz.outlierFlag]).toEqual(['-50.00', 0]);
   });
 
   it('flags a score more than 20 % of the element\'s range away from the committee\'s median, in exact decimals (20.00 exactly is not)', async () => {
@@ -209,13 +209,13 @@ describe('outliers among the committee\'s scores', () => {
     const flagged = all.filter((r) => r.outlierFlag === 1).map((r) => [r.expertName, r.bidId, r.indicateType, r.scoreDeviation]);
     expect(flagged.sort()).toEqual([
       // Delivery of bid 1: 0, 100, 50, 50 — the 0 is 50 below the median, the 100 50 above.
-      [names.expert, bids[0], 'BUSINESS', -50],
-      [names.expert2, bids[0], 'BUSINESS', 50],
-      [names.director, bids[0], 'PRICE', -20.01],
-      [names.director, bids[1], 'TECHNOLOGY', 20.01],
+      [names.expert, bids[0], 'BUSINESS', '-50.00'],
+      [names.expert2, bids[0], 'BUSINESS', '50.00'],
+      [names.director, bids[0], 'PRICE', '-20.01'],
+      [names.director, bids[1], 'TECHNOLOGY', '20.01'],
     ].sort());
     const edge = at(all, 'director', bids[0]!, 'TECHNOLOGY');
-    expect([edge.scoreDeviation, edge.outlierFlag]).toEqual([20, 0]);
+    expect([edge.scoreDeviation, edge.outlierFlag]).toEqual(['20.00', 0]);
     expect(at(all, 'expert3', bids[0]!, 'BUSINESS').outlierFlag).toBe(0);
     // The filter: the outliers only, or the others.
     expect((await review('&outlierFlag=1')).map((r) => r.outlierFlag)).toEqual([1, 1, 1, 1]);
@@ -235,7 +235,7 @@ describe('outliers among the committee\'s scores', () => {
       const one = await ok('GET', `${T}/bid/scores/${String(mine[0]!.scoreId)}`, undefined, login);
       expect([one.outlierFlag, one.scoreDeviation]).toEqual([null, null]);
     }
-    expect((await call('GET', `${T}/bid/scores?tenderHeaderId=${id}&outlierFlag=1`, undefined, 'expert')).body).not.toContain('"scoreDeviation":-50');
+    expect((await call('GET', `${T}/bid/scores?tenderHeaderId=${id}&outlierFlag=1`, undefined, 'expert')).body).not.toContain('"scoreDeviation":"-50');
     // The committee's view is the tender hall's: not an expert's, a supplier's, an approver's or another tenant's.
     for (const as of ['expert', 'expert3', 'supplier', 'approver']) expect((await call('GET', `${T}/bid/${id}/scores`, undefined, as)).statusCode, as).toBe(403);
     expect((await call('GET', `${T}/bid/${id}/scores`, undefined, 'buyer2')).statusCode).toBe(403);
@@ -290,7 +290,7 @@ describe('veto items of a grade template', () => {
     expect((await act(p.id, 'confirmScoring')).json().tenderStatus).toBe('SCORED');
     const ranked = await rows(`${T}/bid-quotations?tenderHeaderId=${p.id}`);
     const by = (id: number) => ranked.find((b) => b.bidId === id)!;
-    expect([by(samBid).vetoFlag, by(samBid).vetoReason, by(samBid).rankNum, by(samBid).scoreTotal]).toEqual([1, 'Licence', null, 90]);
+    expect([by(samBid).vetoFlag, by(samBid).vetoReason, by(samBid).rankNum, by(samBid).scoreTotal]).toEqual([1, 'Licence', null, '90.00']);
     expect([by(sueBid).vetoFlag, by(sueBid).rankNum]).toEqual([0, 1]);
     const award = await call('POST', `${T}/bid/${p.id}/awards`, { bidId: samBid });
     expect([award.statusCode, award.json().field]).toEqual([400, 'bidId']);

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { FormStore } from '../../form/FormStore.ts';
 import { formatDateValue } from '../../format/date.ts';
 import { useDecimals } from '../../format/money.ts';
+import { formatKept } from '../../format/number.ts';
+import { typedNumber } from '../../fields/typed-number.ts';
 import { useDateSettings } from '../../format/use-date-settings.ts';
 import { meaningOf } from '../../schema/meaning.ts';
 import type { ResolvedField } from '../../schema/resolve-field.ts';
@@ -28,7 +30,7 @@ export const LightInput = observer(function LightInput({ form, field, id, label,
   const value = form.values[field.name];
   const [typing, setTyping] = useState<string | undefined>(undefined);
   const decimals = useDecimals(field.decl, form.values);
-  const shown = typing ?? (value === null || value === undefined || value === '' ? '' : numeric && typeof value === 'number' && decimals !== undefined ? value.toFixed(decimals) : String(value));
+  const shown = typing ?? (value === null || value === undefined || value === '' ? '' : numeric ? formatKept(value, decimals, false) : String(value));
   return (
     <input
       id={id}
@@ -45,9 +47,7 @@ export const LightInput = observer(function LightInput({ form, field, id, label,
         const text = e.target.value;
         if (!numeric) return form.setValue(field.name, text);
         setTyping(text);
-        const clean = text.replace(/,/g, '').trim();
-        // A number as soon as it is one; what is not (yet) stays as typed and fails validation.
-        form.setValue(field.name, clean === '' ? null : Number.isFinite(Number(clean)) ? Number(clean) : clean);
+        form.setValue(field.name, typedNumber(field.decl, text));
       }}
     />
   );

@@ -225,6 +225,16 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
   if (e.tenantField && !names.includes(e.tenantField)) add('/tenantField', `"${e.tenantField}" is not a field`);
   if (e.supplierSeenField && !e.fields.find((f) => f.name === e.supplierSeenField)?.readOnly) add('/supplierSeenField', `"${e.supplierSeenField}" is not a read-only field (a request could set it and show the row to suppliers)`);
   if (e.supplierField && e.fields.find((f) => f.name === e.supplierField)?.type !== 'integer') add('/supplierField', `"${e.supplierField}" is not an integer field`);
+  if (e.sealed) {
+    if (!e.supplierField) add('/sealed', 'a sealed offer needs a supplierField: only the row\'s supplier reads it before opening');
+    for (const f of [e.sealed.document, ...e.sealed.bind]) if (!names.includes(f)) add('/sealed', `"${f}" is not a field`);
+    for (const [name, env] of Object.entries(e.sealed.envelopes)) {
+      const holder = e.fields.find((f) => f.name === env.field);
+      // A holder that left the server would hand every caller the ciphertext and its length.
+      if (!holder?.private || holder.type !== 'text') add(`/sealed/envelopes/${name}/field`, `"${env.field}" is not a private text field`);
+      for (const f of env.fields) if (!names.includes(f)) add(`/sealed/envelopes/${name}/fields`, `"${f}" is not a field`);
+    }
+  }
   e.fields.forEach((f, i) => {
     if (f.formula && !f.readOnly) add(`/fields/${i}/formula`, `a computed field must be readOnly`);
     if (f.currency === undefined) return;

@@ -1,3 +1,4 @@
+import { compareDecimals, isDecimalText } from '../decimal.ts';
 import { type Ast, ExpressionError, parseExpression } from './parse.ts';
 
 /** Functions an expression may call. Pure, small and documented in docs/schema-language.md. */
@@ -17,16 +18,30 @@ export const EXPRESSION_FUNCTIONS: Record<string, (...args: unknown[]) => unknow
   now: () => new Date().toISOString(),
 };
 
+/**
+ * Decimal columns arrive as text ("1234.50"): an order between two of them, or between one and a
+ * number, is the decimals' order (as text "100.00" < "99.50"); undefined when either is not a decimal.
+ */
+const decimalOrder = (a: unknown, b: unknown): number | undefined => (isDecimalText(a) || isDecimalText(b) ? compareDecimals(a, b) : undefined);
+const order = (a: unknown, b: unknown, holds: (c: number) => boolean, plain: () => boolean) => {
+  const c = decimalOrder(a, b);
+  return c === undefined ? plain() : holds(c);
+};
+
 const BINARY: Record<string, (a: unknown, b: unknown) => unknown> = {
   '==': (a, b) => a == b,  
   '!=': (a, b) => a != b,  
   '===': (a, b) => a === b,
   '!==': (a, b) => a !== b,
-  '<': (a, b) => (a as number) < (b as number),
-  '<=': (a, b) => (a as number) <= (b as number),
-  '>': (a, b) => (a as number) > (b as number),
-  '>=': (a, b) => (a as number) >= (b as number),
-  '+': (a, b) => (typeof a === 'string' || typeof b === 'string' ? `${a ?? ''}${b ?? ''}` : Number(a ?? 0) + Number(b ?? 0)),
+  '<': (a, b) => order(a, b, (c) => c < 0, () => (a as number) < (b as number)),
+  '<=': (a, b) => order(a, b, (c) => c <= 0, () => (a as number) <= (b as number)),
+  '>': (a, b) => order(a, b, (c) => c > 0, () => (a as number) > (b as number)),
+  '>=': (a, b) => order(a, b, (c) => c >= 0, () => (a as number) >= (b as number)),
+  // Text joins; a decimal's text and a number add up (`record.amount + 100`), as the other operators treat them.
+  '+': (a, b) =>
+    (typeof a === 'string' && !(isDecimalText(a) && typeof b === 'number')) || (typeof b === 'string' && !(isDecimalText(b) && typeof a === 'number'))
+      ? `${a ?? ''}${b ?? ''}`
+      : Number(a ?? 0) + Number(b ?? 0),
   '-': (a, b) => Number(a) - Number(b),
   '*': (a, b) => Number(a) * Number(b),
   '/': (a, b) => Number(a) / Number(b),

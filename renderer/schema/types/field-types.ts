@@ -1,3 +1,4 @@
+import { type DecimalSpec, decimalPattern } from '../decimal.ts';
 import type { EntityField, FilterMode } from '../entity.ts';
 import type { Rng } from '../seed/rng.ts';
 import { pad, WORDS } from '../seed/words.ts';
@@ -17,9 +18,12 @@ export interface FieldTypeDef {
   sql(f: EntityField): string;
   /**
    * How the select list returns it, so PGlite and node-pg answer the same JSON: as stored, as a
-   * JSON number, or formatted by a `to_char` pattern.
+   * JSON number, as decimal text with the column's scale (`"1234.50"`: a float would drift; a
+   * field without `decimal` digits then goes as a number), or formatted by a `to_char` pattern.
    */
-  select: { as: 'value' } | { as: 'number' } | { as: 'text'; pattern: string };
+  select: { as: 'value' } | { as: 'number' } | { as: 'decimal' } | { as: 'text'; pattern: string };
+  /** A fixed-point column's digits: its SQL type, its wire text and the request value's limits all follow from them. */
+  decimal?(f: EntityField): DecimalSpec | undefined;
   /** JSON Schema of a request value (before `null` is allowed for optional fields). */
   json(f: EntityField): Json;
   widget: WidgetType;
@@ -53,6 +57,20 @@ function text(width?: number) {
 // Amounts with two decimals within the field's range.
 const amount = (f: EntityField, _i: number, r: Rng) => Math.round(r.int(Math.max(0, f.min ?? 0) * 100, (f.max ?? 100000) * 100)) / 100;
 
+const numericSql = (d: DecimalSpec) => `numeric(${d.precision},${d.scale})`;
+
+/**
+ * A request value of a fixed-point column: a JSON number (what clients always sent) or decimal
+ * text; the pattern bounds the text's digits. A number's digits, and a text's range, are checked
+ * by the server (server/resources/decimal-check.ts), since JSON Schema can say neither.
+ */
+const decimalJson = (d: DecimalSpec, f: EntityField): Json => ({ type: ['string', 'number'], pattern: decimalPattern(d, f.required), ...range(f) });
+
+const moneyDigits = (f: EntityField): DecimalSpec => ({ precision: 20, scale: f.precision ?? 2 });
+const percentDigits = (f: EntityField): DecimalSpec => ({ precision: 9, scale: f.precision ?? 2 });
+// A number without `precision` is an unbounded numeric: no scale to keep, so it stays a JSON number.
+const numberDigits = (f: EntityField): DecimalSpec | undefined => (f.precision !== undefined ? { precision: 20, scale: f.precision } : undefined);
+
 const TABLE = {
   string: { sql: (f) => `varchar(${f.maxLength ?? 255})`, select: { as: 'value' }, json: text(255), widget: 'input', cell: 'text', filter: 'like', fake: (f, i, r) => {
       const max = f.maxLength ?? 255;
@@ -64,17 +82,24 @@ const TABLE = {
   text: { sql: () => 'text', select: { as: 'value' }, json: text(), widget: 'textarea', cell: 'text', filter: 'like', fake: (_f, i, r) => `${r.pick(WORDS)} ${r.pick(WORDS).toLowerCase()} notes for record ${i + 1}` },
   integer: { sql: () => 'bigint', select: { as: 'number' }, json: (f) => ({ type: 'integer', ...range(f) }), widget: 'number', cell: 'number', numeric: true, filter: 'eq', fake: (f, _i, r) => r.int(Math.max(0, f.min ?? 0), Math.min(f.max ?? 1000, 100000)) },
   number: {
-    sql: (f) => (f.precision !== undefined ? `numeric(20,${f.precision})` : 'numeric'),
-    select: { as: 'number' },
-    json: (f) => ({ type: 'number', ...range(f) }),
+    sql: (f) => {
+      const d = numberDigits(f);
+      return d ? numericSql(d) : 'numeric';
+    },
+    select: { as: 'decimal' },
+    decimal: numberDigits,
+    json: (f) => {
+      const d = numberDigits(f);
+      return d ? decimalJson(d, f) : { type: 'number', ...range(f) };
+    },
     widget: 'number',
     cell: 'number',
     numeric: true,
     filter: 'eq',
     fake: amount,
   },
-  money: { sql: (f) => `numeric(20,${f.precision ?? 2})`, select: { as: 'number' }, json: (f) => ({ type: 'number', ...range(f) }), widget: 'money', cell: 'money', numeric: true, filter: 'eq', fake: amount },
-  percent: { sql: (f) => `numeric(9,${f.precision ?? 2})`, select: { as: 'number' }, json: (f) => ({ type: 'number', ...range(f) }), widget: 'percent', cell: 'percent', numeric: true, filter: 'eq', fake: (_f, _i, r) => r.pick([0, 3, 6, 9, 13, 17]) },
+  money: { sql: (f) => numericSql(moneyDigits(f)), select: { as: 'decimal' }, decimal: moneyDigits, json: (f) => decimalJson(moneyDigits(f), f), widget: 'money', cell: 'money', numeric: true, filter: 'eq', fake: amount },
+  percent: { sql: (f) => numericSql(percentDigits(f)), select: { as: 'decimal' }, decimal: percentDigits, json: (f) => decimalJson(percentDigits(f), f), widget: 'percent', cell: 'percent', numeric: true, filter: 'eq', fake: (_f, _i, r) => r.pick([0, 3, 6, 9, 13, 17]) },
   date: { sql: () => 'date', select: { as: 'text', pattern: 'YYYY-MM-DD' }, json: () => ({ type: 'string', pattern: DATE_PATTERN }), widget: 'date', cell: 'date', filter: 'eq', fake: (_f, _i, r) => `202${r.int(3, 6)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))}` },
   datetime: { sql: () => 'timestamp(0)', select: { as: 'text', pattern: 'YYYY-MM-DD HH24:MI:SS' }, json: () => ({ type: 'string', pattern: DATETIME_PATTERN }), widget: 'datetime', cell: 'datetime', filter: 'eq', fake: (_f, _i, r) => `202${r.int(3, 6)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))} ${pad(r.int(8, 18))}:${pad(r.int(0, 59))}:00` },
   time: { sql: () => 'time(0)', select: { as: 'text', pattern: 'HH24:MI:SS' }, json: () => ({ type: 'string', pattern: '^(\\d{2}:\\d{2}(:\\d{2})?)?$' }), widget: 'time', cell: 'text', filter: 'eq', fake: (_f, _i, r) => `${pad(r.int(0, 23))}:${pad(r.int(0, 59))}:00` },
@@ -88,6 +113,9 @@ const TABLE = {
 export type FieldType = keyof typeof TABLE;
 
 export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = TABLE;
+
+/** The digits of a field that travels as decimal text, or undefined for every other field. */
+export const decimalOf = (f: EntityField): DecimalSpec | undefined => (FIELD_TYPES[f.type].select.as === 'decimal' ? FIELD_TYPES[f.type].decimal?.(f) : undefined);
 
 /** A query value of this type (a declared field type or a system date) is a number. */
 export const isNumericType = (type: string): boolean => !!(TABLE as Record<string, FieldTypeDef>)[type]?.numeric;

@@ -1,13 +1,18 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ServerContext } from '../../context.ts';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Scope } from '../../resources/scope.ts';
 import { platformScope, scopeTenant } from '../../http/call-scope.ts';
+import { plainFileBytes } from '../../sealing/sealed-files.ts';
+import { checkContent, contentHash, tampered } from './content-hash.ts';
+import { type FileAccess, fileAccessOf, mayWriteOwner, visibleFiles } from './file-access.ts';
+import { unattached } from './attachment-slots.ts';
+import { isSealedFile } from '../../sealing/sealed-files.ts';
 import {
   attachmentDisposition,
   BUCKET_PATTERN,
@@ -30,6 +35,8 @@ interface FileRow {
   bucketName: string;
   creationDate: string;
   tenantId: number;
+  createdBy: number | null;
+  contentHash: string | null;
 }
 
 interface UploadedFile {
@@ -38,9 +45,10 @@ interface UploadedFile {
   data: Buffer;
 }
 
-const FILE_COLUMNS = `file_id::float8 as "fileId", file_name as "fileName", file_url as "fileUrl", file_type as "fileType",
-  file_size::float8 as "fileSize", attachment_uuid as "attachmentUuid", bucket_name as "bucketName",
-  to_char(creation_date, 'YYYY-MM-DD HH24:MI:SS') as "creationDate", tenant_id::float8 as "tenantId"`;
+const FILE_COLUMNS = `t.file_id::float8 as "fileId", t.file_name as "fileName", t.file_url as "fileUrl", t.file_type as "fileType",
+  t.file_size::float8 as "fileSize", t.attachment_uuid as "attachmentUuid", t.bucket_name as "bucketName",
+  to_char(t.creation_date, 'YYYY-MM-DD HH24:MI:SS') as "creationDate", t.tenant_id::float8 as "tenantId",
+  t.created_by::float8 as "createdBy", t.content_hash as "contentHash"`;
 
 const UUID = { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' };
 const BUCKET = { type: 'string', pattern: BUCKET_PATTERN };
@@ -50,11 +58,50 @@ const TENANT_PARAM = { type: 'object', properties: { tenantId: { type: 'integer'
 
 const PREFIXES = ['/hfle/v1', '/hfle/v1/:tenantId'];
 
-/** The tenant condition of a file query; a site-level caller on the site path spans all tenants. */
+/** The tenant condition of a file query (alias `t`); a site-level caller on the site path spans all tenants. */
 function tenantCond(scope: Scope, params: unknown[]): string {
   if (scope.tenantId === null) return 'true';
   params.push(scope.tenantId);
-  return `tenant_id = $${params.length}`;
+  return `t.tenant_id = $${params.length}`;
+}
+
+/** The first bytes of a stored file: enough to tell a sealed one. */
+async function head(abs: string): Promise<Buffer> {
+  const fh = await open(abs, 'r');
+  try {
+    const { buffer, bytesRead } = await fh.read(Buffer.alloc(64), 0, 64, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** What a file list answers: the metadata of the original service, without the server's own columns. */
+const publicFile = ({ tenantId: _t, createdBy: _c, contentHash: _h, ...r }: FileRow) => r;
+
+/**
+ * The bytes of `row` as they were uploaded, read whole (uploads are capped at 20 MB): a file sealed
+ * with an offer (server/sealing/) is opened, and the hash kept at upload checked, before a byte is
+ * sent. Files stored before hashes were kept have none and are served as stored.
+ */
+async function uploadedBytes(ctx: ServerContext, row: FileRow, abs: string): Promise<Buffer> {
+  let plain: Buffer;
+  try {
+    plain = await plainFileBytes(ctx.db, ctx.sealKeys, row.tenantId, row.fileUrl, await readFile(abs));
+  } catch (err) {
+    // Only a sealed file that does not open is refused as altered; a database or disk failure stays what it is.
+    const code = (err as { code?: unknown }).code;
+    if (err instanceof HttpError || (typeof code === 'string' && !code.startsWith('ERR_CRYPTO'))) throw err;
+    throw tampered('The stored file is sealed with an offer but does not open (altered, or moved from another offer), so it is not served');
+  }
+  return row.contentHash ? checkContent(plain, row.contentHash) : plain;
+}
+
+/** Whether the caller may see the file `row` (file-access.ts); asked once its row is found in the caller's tenant. */
+async function visible(access: FileAccess, db: Queryable, scope: Scope, row: FileRow): Promise<boolean> {
+  const params: unknown[] = [row.fileId];
+  const cond = await visibleFiles(access, scope, params, db, { uuids: row.attachmentUuid ? [row.attachmentUuid] : [] });
+  return (await db.query(`select 1 from hfle_file t where t.file_id = $1 and ${cond}`, params)).rows.length > 0;
 }
 
 /**
@@ -62,9 +109,11 @@ function tenantCond(scope: Scope, params: unknown[]): string {
  * UUID groups the files of one record, bytes live under `storageDir`, metadata in `hfle_file`.
  * Every download and delete goes through the metadata row of the caller's tenant, so a URL of
  * another tenant is simply not found; the path is re-checked to stay inside the storage folder.
+ * Each file is seen only by those who may see it (file-access.ts): to anyone else it does not exist.
  */
 export async function fileRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db } = ctx;
+  const access = fileAccessOf(ctx);
 
   for (const prefix of PREFIXES) {
     app.post(`${prefix}/files/uuid`, { schema: { params: TENANT_PARAM } }, async (req) => {
@@ -82,15 +131,17 @@ export async function fileRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       },
       async (req) => {
         const scope = platformScope(req);
-        const params: unknown[] = [(req.params as { attachmentUUID: string }).attachmentUUID];
-        const where = ['attachment_uuid = $1', tenantCond(scope, params)];
+        const uuid = (req.params as { attachmentUUID: string }).attachmentUUID;
+        const params: unknown[] = [uuid];
+        const where = ['t.attachment_uuid = $1', tenantCond(scope, params)];
         const bucket = (req.query as { bucketName?: string }).bucketName;
         if (bucket) {
           params.push(bucket);
-          where.push(`bucket_name = $${params.length}`);
+          where.push(`t.bucket_name = $${params.length}`);
         }
-        const rows = (await db.query<FileRow>(`select ${FILE_COLUMNS} from hfle_file where ${where.join(' and ')} order by file_id`, params)).rows;
-        return rows.map(({ tenantId: _t, ...r }) => r);
+        where.push(await visibleFiles(access, scope, params, db, { uuids: [uuid] }));
+        const rows = (await db.query<FileRow>(`select ${FILE_COLUMNS} from hfle_file t where ${where.join(' and ')} order by t.file_id`, params)).rows;
+        return rows.map(publicFile);
       },
     );
   }
@@ -115,44 +166,60 @@ export async function fileRoutes(app: FastifyInstance, ctx: ServerContext): Prom
         const { url, bucketName } = req.query as { url: string; bucketName?: string };
         refuseUnsafeUrl(url);
         const params: unknown[] = [url];
-        const where = ['file_url = $1', tenantCond(scope, params)];
+        const where = ['t.file_url = $1', tenantCond(scope, params)];
         if (bucketName) {
           params.push(bucketName);
-          where.push(`bucket_name = $${params.length}`);
+          where.push(`t.bucket_name = $${params.length}`);
         }
-        const row = (await db.query<FileRow>(`select ${FILE_COLUMNS} from hfle_file where ${where.join(' and ')}`, params)).rows[0];
-        if (!row) throw notFound('No such file');
+        const row = (await db.query<FileRow>(`select ${FILE_COLUMNS} from hfle_file t where ${where.join(' and ')}`, params)).rows[0];
+        // A file the caller may not see is answered as one that does not exist.
+        if (!row || !(await visible(access, db, scope, row))) throw notFound('No such file');
         const abs = await confinedPath(ctx.config.storageDir, row.fileUrl);
         if (!abs) throw notFound('The file content is missing');
-        const size = (await stat(abs)).size;
+        const body = await uploadedBytes(ctx, row, abs);
         return reply
           .header('content-type', row.fileType || 'application/octet-stream')
-          .header('content-length', size)
+          .header('content-length', body.length)
           .header('content-disposition', attachmentDisposition(row.fileName))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
-          .send(createReadStream(abs));
+          .send(body);
       },
     );
   }
 
-  /** Deletes the rows of `urls` in scope, all or none, then their bytes. */
+  /**
+   * Deletes the rows of `urls` in scope, all or none, then their bytes: files the caller may see,
+   * uploaded by the caller or attached to a record the caller may change.
+   */
+  const held = async (tx: Queryable, row: FileRow) =>
+    row.attachmentUuid !== null && (await tx.query(`select 1 from hfle_file t where t.file_id = $1 and not (${unattached(access.owners)})`, [row.fileId])).rows.length > 0;
   const remove = async (scope: Scope, urls: string[], bucketName: string, attachmentUUID?: string) => {
     for (const u of urls) refuseUnsafeUrl(u);
     const wanted = [...new Set(urls)];
     const params: unknown[] = [wanted, bucketName];
-    const where = ['file_url = any($1::text[])', 'bucket_name = $2', tenantCond(scope, params)];
+    const where = ['t.file_url = any($1::text[])', 't.bucket_name = $2', tenantCond(scope, params)];
     if (attachmentUUID) {
       params.push(attachmentUUID);
-      where.push(`attachment_uuid = $${params.length}`);
+      where.push(`t.attachment_uuid = $${params.length}`);
     }
     const deleted = await db.transaction(async (tx) => {
-      const r = await tx.query<{ file_url: string }>(`delete from hfle_file where ${where.join(' and ')} returning file_url`, params);
-      if (r.rows.length < wanted.length) {
-        const found = new Set(r.rows.map((x) => x.file_url));
-        throw notFound(`No such file: ${wanted.find((u) => !found.has(u))}`);
+      const rows = (await tx.query<FileRow>(`select ${FILE_COLUMNS} from hfle_file t where ${where.join(' and ')} for update`, params)).rows;
+      const seen: FileRow[] = [];
+      for (const row of rows) if (await visible(access, tx, scope, row)) seen.push(row);
+      const missing = wanted.find((u) => !seen.some((x) => x.fileUrl === u));
+      if (missing) throw notFound(`No such file: ${missing}`);
+      for (const row of seen) {
+        // A file sealed with an offer is part of the bid until opening: nobody takes it back, its supplier included.
+        const abs = await confinedPath(ctx.config.storageDir, row.fileUrl);
+        if (abs && isSealedFile(await head(abs))) throw forbidden(`${row.fileName} is sealed with an offer until it is opened and cannot be deleted`);
+        // Its uploader deletes a file no record holds yet; once held, the record's writers decide (a locked record keeps it).
+        if (row.createdBy === scope.auth.userId && (await held(tx, row)) === false) continue;
+        if (row.attachmentUuid && (await mayWriteOwner(access, scope, tx, row.tenantId, row.attachmentUuid))) continue;
+        throw forbidden(`Only who uploaded ${row.fileName} before it was attached, or may change the record it is attached to, deletes it`);
       }
-      return r.rows.map((x) => x.file_url);
+      await tx.query('delete from hfle_file where file_id = any($1::bigint[])', [seen.map((x) => x.fileId)]);
+      return seen.map((x) => x.fileUrl);
     });
     for (const u of deleted) {
       const abs = await confinedPath(ctx.config.storageDir, u);
@@ -228,9 +295,9 @@ export async function fileRoutes(app: FastifyInstance, ctx: ServerContext): Prom
           await writeFile(abs, body.file.data, { flag: 'wx' });
           try {
             await db.query(
-              `insert into hfle_file (tenant_id, attachment_uuid, bucket_name, directory, file_name, file_url, file_type, file_size, created_by, last_updated_by)
-               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-              [tenantId, body.attachmentUUID ?? null, body.bucketName, directory, fileName, fileUrl, body.file.mimetype || 'application/octet-stream', body.file.data.length, scope.auth.userId],
+              `insert into hfle_file (tenant_id, attachment_uuid, bucket_name, directory, file_name, file_url, file_type, file_size, content_hash, created_by, last_updated_by)
+               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+              [tenantId, body.attachmentUUID ?? null, body.bucketName, directory, fileName, fileUrl, body.file.mimetype || 'application/octet-stream', body.file.data.length, contentHash(body.file.data), scope.auth.userId],
             );
           } catch (e) {
             await unlink(abs).catch(() => undefined);

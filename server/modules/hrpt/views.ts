@@ -28,9 +28,9 @@ export const REPORT_VIEWS: Record<string, string> = {
   purchase_org: 'purchaseOrg',
 };
 
-/** Columns never shown in a report: secrets and file links. */
+/** Columns never shown in a report: secrets, fields that never leave the server (sealed envelopes among them) and file links. */
 const hidden = (e: EntityDecl, column: string) =>
-  /password|hash|secret|token/.test(column) || e.fields.some((f) => f.type === 'attachment' && column === f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+  /password|hash|secret|token/.test(column) || e.fields.some((f) => (f.type === 'attachment' || f.private) && column === f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
 /**
  * One view per entry: the entity's columns, only the rows of the tenant the running statement

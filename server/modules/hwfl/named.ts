@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { compareDecimals, isDecimalText } from '../../../renderer/schema/decimal.ts';
 import { evaluate } from '../../../renderer/schema/expressions/evaluate.ts';
 import { BusinessError } from '../../http/errors.ts';
 import { parseApproveWay } from './bpmn/node-config.ts';
@@ -33,9 +34,14 @@ function operand(type: string | null, value: string | null, vars: Vars): unknown
 
 function compare(op: string, a: unknown, b: unknown): boolean {
   const n = (x: unknown) => (typeof x === 'number' ? x : Number(x));
+  // A document's amount is decimal text ("100000.00"): equal to the line's 100000 as a decimal.
+  const same = () => {
+    const c = isDecimalText(a) || isDecimalText(b) ? compareDecimals(a, b) : undefined;
+    return c === undefined ? String(a ?? '') === String(b ?? '') : c === 0;
+  };
   switch (op) {
-    case 'EQ': return String(a ?? '') === String(b ?? '');
-    case 'NE': return String(a ?? '') !== String(b ?? '');
+    case 'EQ': return same();
+    case 'NE': return !same();
     case 'GT': return n(a) > n(b);
     case 'GE': return n(a) >= n(b);
     case 'LT': return n(a) < n(b);

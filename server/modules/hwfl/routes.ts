@@ -9,6 +9,7 @@ import { resolveScope, type Scope } from '../../resources/scope.ts';
 import { connectDocuments } from './documents.ts';
 import { deployModel } from './deploy.ts';
 import { instanceOfRecord } from './store.ts';
+import { approvalReaders } from './record-readers.ts';
 import { instanceView, type ReadDocument, taskView } from './views.ts';
 import { userById } from './people.ts';
 import { type Actor, type TaskAct, Workflow } from './workflow.ts';
@@ -210,4 +211,4 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
   });
 }
 
-export const routes: RouteGroup[] = [workflowRoutes];
+export const routes: RouteGroup[] = [workflowRoutes, approvalReaders];

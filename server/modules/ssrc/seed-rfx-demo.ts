@@ -1,6 +1,9 @@
 import type { Queryable } from '../../db/database.ts';
 import { DEMO_TENANT } from '../../seed/platform-seed.ts';
 import type { SeedStep } from '../../seed/seed.ts';
+import { loadEntities } from '../../resources/entities.ts';
+import type { KeyRing } from '../../sealing/key-ring.ts';
+import { sealStoredRows } from '../../sealing/sealed-rows.ts';
 
 /** Demo RFx of the demo tenant, one per status a list shows: [title, status, round, start and end in days from now]. */
 const DEMO: Array<[string, string, number, number, number]> = [
@@ -22,7 +25,8 @@ const at = (days: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600
  * Demo RFx of the sealed template in several statuses, two lines each, inviting S0001 (the demo
  * `supplier`'s) and S0003, with quotations from both where quoting began, so every RFx list has rows.
  */
-async function seedDemoRfx(tx: Queryable): Promise<void> {
+async function seedDemoRfx(tx: Queryable, sealKeys: KeyRing): Promise<void> {
+  const quotation = loadEntities().get('rfxQuotationLine')!;
   const tpl = (await tx.query<{ id: number }>("select template_id::float8 as id from ssrc_source_template where tenant_id = $1 and template_code = 'RFQ-SEALED'", [DEMO_TENANT])).rows[0];
   const sups = (await tx.query<{ id: number; name: string }>("select supplier_id::float8 as id, supplier_name as name from sslm_supplier where tenant_id = $1 and supplier_num in ('S0001', 'S0003') order by supplier_num", [DEMO_TENANT])).rows;
   if (!tpl || sups.length < 2) throw new Error('the demo RFx need the RFQ-SEALED template and suppliers S0001 and S0003');
@@ -61,6 +65,8 @@ async function seedDemoRfx(tx: Queryable): Promise<void> {
         );
       }
     }
+    // Offers of an RFx not yet opened are stored sealed, as real ones are.
+    if (quoted && !opened) await sealStoredRows(tx, sealKeys, quotation, rfxId);
     if (title === 'Cutting tools 2027') continue;
     for (const s of sups)
       await tx.query(
@@ -71,4 +77,4 @@ async function seedDemoRfx(tx: Queryable): Promise<void> {
   }
 }
 
-export const step: SeedStep = { version: 'seed:ssrc-rfx-demo:v1', run: (tx) => seedDemoRfx(tx) };
+export const step: SeedStep = { version: 'seed:ssrc-rfx-demo:v1', run: (tx, opts) => seedDemoRfx(tx, opts.sealKeys) };

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { BusinessError, forbidden, notFound } from '../../http/errors.ts';
+import { appendBidEvent, appendOffer } from '../../bid-log/append.ts';
 import { resolveScope, type Scope } from '../../resources/scope.ts';
+import { sealValues } from '../../sealing/sealed-rows.ts';
 import { refuse, time } from './rules.ts';
 import { assertSupplierEligible } from '../sslm/lifecycle/gate.ts';
 
@@ -108,29 +110,37 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
     return { t, supplier: mine, lot };
   }
 
+  const bidEntity = ctx.entities.get('tenderBid')!;
   const submitBid = async (req: FastifyRequest) => {
     const scope = resolveScope(req, 'tenant');
     const path = req.params as Row;
     const b = { ...(req.body as Row), ...(path.sectionId === undefined ? {} : { sectionId: Number(path.sectionId) }) } as Row & { supplierId?: number; sectionId: number };
     return ctx.db.transaction(async (tx) => {
       const { t, supplier, lot } = await bidder(tx, scope, Number(path.id), b.supplierId, b.sectionId);
-      const v = [b.technicalProposal ?? null, b.technicalAttachmentUuid ?? null, String(b.bidAmount), b.taxRate ?? null, b.deliveryPeriod ?? null, b.commercialRemark ?? null, b.commercialAttachmentUuid ?? null, scope.auth.userId];
+      // Both envelopes are written encrypted (server/sealing/): until opening no read of the table can show them.
+      const o = await sealValues(tx, ctx.sealKeys, bidEntity, Number(scope.tenantId), {
+        tenderHeaderId: t.id, supplierId: supplier.supplierId, sectionId: b.sectionId, roundNumber: t.round,
+        technicalProposal: b.technicalProposal ?? null, technicalAttachmentUuid: b.technicalAttachmentUuid ?? null, bidAmount: String(b.bidAmount),
+        taxRate: b.taxRate ?? null, deliveryPeriod: b.deliveryPeriod ?? null, commercialRemark: b.commercialRemark ?? null, commercialAttachmentUuid: b.commercialAttachmentUuid ?? null,
+      }, ctx.config.storageDir);
+      const v = [o.sealedTechnical, o.sealedCommercial, scope.auth.userId];
       // Written by SQL, not the generic repository: no audit entry, so no history ever holds an envelope.
       const upd = await tx.query<{ id: number; rev: number }>(
-        `update tender_bid set technical_proposal = $3, technical_attachment_uuid = $4, bid_amount = $5::numeric, tax_rate = $6, delivery_period = $7, commercial_remark = $8, commercial_attachment_uuid = $9,
-                bid_status = 'SUBMITTED', revision_number = revision_number + 1, submitted_date = now(), object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $10
-          where section_id = $1 and supplier_id = $2 and coalesce(round_number, 1) = $11 returning bid_id::float8 as id, revision_number::int as rev`,
+        `update tender_bid set technical_proposal = null, technical_attachment_uuid = null, bid_amount = null, tax_rate = null, delivery_period = null, commercial_remark = null, commercial_attachment_uuid = null,
+                sealed_technical = $3, sealed_commercial = $4, bid_status = 'SUBMITTED', revision_number = revision_number + 1, submitted_date = now(), object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $5
+          where section_id = $1 and supplier_id = $2 and coalesce(round_number, 1) = $6 returning bid_id::float8 as id, revision_number::int as rev`,
         [b.sectionId, supplier.supplierId, ...v, t.round],
       );
       const row = upd.rows[0] ?? (
         await tx.query<{ id: number; rev: number }>(
           `insert into tender_bid (tenant_id, tender_header_id, section_id, section_num, section_name, supplier_id, supplier_name, bid_status, revision_number, submitted_date,
-                                   technical_proposal, technical_attachment_uuid, bid_amount, tax_rate, delivery_period, commercial_remark, commercial_attachment_uuid, created_by, last_updated_by, round_number)
-           values ($1, $2, $3, $4, $5, $6, $7, 'SUBMITTED', 1, now(), $8, $9, $10::numeric, $11, $12, $13, $14, $15, $15, $16) returning bid_id::float8 as id, revision_number::int as rev`,
+                                   sealed_technical, sealed_commercial, created_by, last_updated_by, round_number)
+           values ($1, $2, $3, $4, $5, $6, $7, 'SUBMITTED', 1, now(), $8, $9, $10, $10, $11) returning bid_id::float8 as id, revision_number::int as rev`,
           [scope.tenantId, t.id, b.sectionId, lot.num, lot.name, supplier.supplierId, supplier.name, ...v, t.round],
         )
       ).rows[0]!;
       await tx.query('update tender_supplier set bid_flag = 1 where tender_header_id = $1 and supplier_id = $2', [t.id, supplier.supplierId]);
+      await appendOffer(tx, { documentEntity: 'tenderHeader', documentId: t.id, actorUserId: scope.auth.userId, supplierId: supplier.supplierId, detail: { round: t.round, sectionId: b.sectionId, bidId: row.id } });
       return { bidId: row.id, tenderHeaderId: t.id, sectionId: b.sectionId, supplierId: supplier.supplierId, bidStatus: 'SUBMITTED', revisionNumber: row.rev, roundNumber: t.round };
     });
   };
@@ -147,13 +157,14 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
       // A withdrawn bid is not opened: its envelopes are emptied, not kept aside.
       const r = await tx.query<{ id: number }>(
         `update tender_bid set bid_status = 'WITHDRAWN', technical_proposal = null, technical_attachment_uuid = null, bid_amount = null, tax_rate = null, delivery_period = null, commercial_remark = null, commercial_attachment_uuid = null,
-                object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $3
+                sealed_technical = null, sealed_commercial = null, object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $3
           where section_id = $1 and supplier_id = $2 and bid_status = 'SUBMITTED' and coalesce(round_number, 1) = $4 returning bid_id::float8 as id`,
         [b.sectionId, supplier.supplierId, scope.auth.userId, t.round],
       );
       if (!r.rows[0]) throw refuse('sectionId', `There is no bid of yours on lot ${b.sectionId} of ${t.num} to withdraw`);
       const live = await tx.query("select 1 from tender_bid where tender_header_id = $1 and supplier_id = $2 and bid_status = 'SUBMITTED' and coalesce(round_number, 1) = $3", [t.id, supplier.supplierId, t.round]);
       await tx.query('update tender_supplier set bid_flag = $3 where tender_header_id = $1 and supplier_id = $2', [t.id, supplier.supplierId, live.rows.length ? 1 : 0]);
+      await appendBidEvent(tx, { documentEntity: 'tenderHeader', documentId: t.id, event: 'withdraw', actorUserId: scope.auth.userId, supplierId: supplier.supplierId, detail: { round: t.round, sectionId: b.sectionId, bidId: r.rows[0].id } });
       return { bidId: r.rows[0].id, tenderHeaderId: t.id, sectionId: b.sectionId, bidStatus: 'WITHDRAWN' };
     });
   });

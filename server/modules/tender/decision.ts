@@ -7,6 +7,7 @@ import { registerHooks } from '../../resources/hooks.ts';
 import { checkEntityAccess, checkPermissionCode } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { resolveScope } from '../../resources/scope.ts';
+import { logTenderAward } from '../../bid-log/tender-events.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
 import { refuse, statusRefusal } from './rules.ts';
 import { createBranchConfirms, notifyBranchConfirms } from './stnd.ts';
@@ -152,6 +153,7 @@ registerHooks('tenderDecision', {
     await tx.query('update tender_award set decision_status = $2 where decision_id = $1', [row.decisionId, row.decisionStatus]);
     if (action !== 'approve') return;
     await tx.query("update tender_header set tender_status = 'AWARDED', object_version_number = object_version_number + 1, last_update_date = now() where tender_header_id = $1", [row.tenderHeaderId]);
+    await logTenderAward(tx, Number(row.decisionId), Number(row.tenderHeaderId), auth.userId);
     await notifyResults(tx, ctx, tenantId, row, auth);
     // Each awarded lot that names a branch company waits for that branch's confirmation (stnd).
     await notifyBranchConfirms(tx, ctx, tenantId, await createBranchConfirms(tx, row.decisionId, auth.userId), auth);

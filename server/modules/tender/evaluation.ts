@@ -8,6 +8,8 @@ import { checkEntityAccess, holdsAnyRoute } from '../../resources/permissions.ts
 import { EntityRepository } from '../../resources/repository.ts';
 import { listQuerySchema } from '../../resources/route-schemas.ts';
 import { resolveScope } from '../../resources/scope.ts';
+import { appendBidEvent } from '../../bid-log/append.ts';
+import { logTenderEvaluation } from '../../bid-log/tender-events.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
 import { tiedBidder } from './committee.ts';
 import { refuse, statusRefusal } from './rules.ts';
@@ -122,6 +124,7 @@ registerHooks('tenderHeader', {
       if (users.length) afterCommit(tx, () => sendMessages(ctx, tenantId, m));
     }
     if (action === 'confirmScoring') await computeScores(tx, id);
+    await logTenderEvaluation(tx, row, action, auth.userId);
   },
 });
 
@@ -152,9 +155,9 @@ const isOutlier = (t: string, x: string, share: string, min: string) =>
  */
 async function withOutliers(db: Queryable, rows: Row[]): Promise<void> {
   if (!rows.length) return;
-  const r = await db.query<{ id: number; expert: string | null; deviation: number | null; outlier: number }>(
+  const r = await db.query<{ id: number; expert: string | null; deviation: string | null; outlier: number }>(
     `select t.score_id::float8 as id, e.expert_name as expert,
-            case when x.n >= 2 then round(t.score - x.median, 2)::float8 end as deviation,
+            case when x.n >= 2 then round(t.score - x.median, 2)::text end as deviation,
             case when ${isOutlier('t', 'x', '$2', '$3')} then 1 else 0 end as outlier
        from tender_score t join tender_expert e on e.tender_expert_id = t.tender_expert_id cross join lateral ${committee('t')} x
       where t.score_id = any($1::bigint[])`,
@@ -232,6 +235,7 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
         await tx.query("update tender_score set score_status = 'SUBMITTED', object_version_number = object_version_number + 1, last_update_date = now() where tender_expert_id = $1 and score_status = 'PENDING'", [mine.id]);
         await tx.query("update tender_expert set score_status = 'SUBMITTED', submitted_date = now() where tender_expert_id = $1", [mine.id]);
         await computeScores(tx, id);
+        await appendBidEvent(tx, { documentEntity: 'tenderHeader', documentId: id, event: 'score', actorUserId: scope.auth.userId, detail: { scores: mine.n } });
         out.push({ tenderHeaderId: id, scoreStatus: 'SUBMITTED' });
       }
       return out.length === 1 ? out[0] : out;

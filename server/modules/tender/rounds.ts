@@ -1,4 +1,6 @@
 import { registerHooks } from '../../resources/hooks.ts';
+import { openEnvelopes } from '../../sealing/sealed-rows.ts';
+import { logTenderOpening } from '../../bid-log/tender-events.ts';
 import { refuse, statusRefusal, time } from './rules.ts';
 
 /**
@@ -22,11 +24,23 @@ registerHooks('tenderHeader', {
       if (!picked.rows[0]?.n) throw refuse('nextRoundFlag', `${num}: select the suppliers invited to the next round`);
     }
   },
-  async afterWrite(row, action, { tx }) {
+  async afterWrite(row, action, { tx, ctx, auth }) {
     const id = row.tenderHeaderId;
     if (action === 'open') await tx.query('update tender_header set opened_round = coalesce(round_number, 1), commercial_round = coalesce(round_number, 1) where tender_header_id = $1', [id]);
     if (action === 'openTechnical') await tx.query('update tender_header set opened_round = coalesce(round_number, 1) where tender_header_id = $1', [id]);
     if (action === 'openCommercial') await tx.query('update tender_header set commercial_round = coalesce(round_number, 1) where tender_header_id = $1', [id]);
+    // The opened envelopes of the round are written plain; a two-stage tender opens the commercial
+    // ones of suppliers whose technical bid passed (the others' stay sealed: never opened).
+    const bids = ctx.entities.get('tenderBid')!;
+    const round = { sql: 'coalesce(round_number, 1) = (select coalesce(round_number, 1) from tender_header where tender_header_id = $1)', params: [] };
+    if (action === 'open') await openEnvelopes(tx, ctx.sealKeys, bids, Number(id), ['technical', 'commercial'], round, ctx.config.storageDir);
+    if (action === 'openTechnical') await openEnvelopes(tx, ctx.sealKeys, bids, Number(id), ['technical'], round, ctx.config.storageDir);
+    if (action === 'openCommercial')
+      await openEnvelopes(tx, ctx.sealKeys, bids, Number(id), ['commercial'], {
+        sql: `${round.sql} and exists (select 1 from tender_supplier s where s.tender_header_id = $1 and s.supplier_id = tender_bid.supplier_id and s.tech_pass_flag = 1)`,
+        params: [],
+      }, ctx.config.storageDir);
+    await logTenderOpening(tx, row, action, auth.userId);
     if (action === 'newRound') {
       if (!(time(row.quotationEndDate) > Date.now())) throw refuse('quotationEndDate', 'quotationEndDate of the new round must be ahead');
       if (time(row.bidOpenDate) < time(row.quotationEndDate)) throw refuse('bidOpenDate', 'bidOpenDate must not be before quotationEndDate');

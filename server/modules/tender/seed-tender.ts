@@ -6,6 +6,8 @@ import { loadEntities } from '../../resources/entities.ts';
 import { recomputeAll } from '../../resources/formulas.ts';
 import { DEMO_TENANT, SECOND_TENANT } from '../../seed/platform-seed.ts';
 import type { SeedStep } from '../../seed/seed.ts';
+import type { KeyRing } from '../../sealing/key-ring.ts';
+import { sealStoredRows } from '../../sealing/sealed-rows.ts';
 import { deployDemoProcess, singleApprovalXml, startSeededApprovals } from '../hwfl/seed-processes.ts';
 import { writeScoreSheets } from './evaluation.ts';
 import { createBranchConfirms } from './stnd.ts';
@@ -40,7 +42,7 @@ const at = (days: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600
  * after opening, one being scored, one whose award awaits approval and one awarded, whose lots wait
  * for their branch companies' confirmation.
  */
-async function seedTender(tx: Queryable): Promise<void> {
+async function seedTender(tx: Queryable, sealKeys: KeyRing): Promise<void> {
   for (const [tenantId, approver] of [[DEMO_TENANT, 'user:approver'], [SECOND_TENANT, 'user:admin2']] as const)
   {
     await deployDemoProcess(tx, tenantId, WF.process, 'Tender release approval', 'The purchasing manager approves a tender before its notice is published', singleApprovalXml(WF.process, 'Tender release approval', 'Purchasing manager', approver));
@@ -106,6 +108,9 @@ async function seedTender(tx: Queryable): Promise<void> {
   await seedDecision(tx, byNum.get('TD2025-00003')!, 'APPROVED', 2);
   await seedBranchConfirms(tx, byNum.get('TD2025-00003')!);
   const entities = loadEntities();
+  // Bids of tenders not yet opened are stored sealed, as real ones are.
+  const unopened = await tx.query<{ id: number }>('select tender_header_id::float8 as id from tender_header where tenant_id = $1 and opened_date is null', [DEMO_TENANT]);
+  for (const t of unopened.rows) await sealStoredRows(tx, sealKeys, entities.get('tenderBid')!, t.id);
   await recomputeAll(tx, entities.get('tenderHeader')!, entities);
 }
 
@@ -173,4 +178,4 @@ async function seedClarification(tx: Queryable, id: number, num: string, title: 
     [DEMO_TENANT, id, num, s.id, s.name, at(-1.5), answered]);
 }
 
-export const step: SeedStep = { version: 'seed:tender:v1', run: (tx) => seedTender(tx) };
+export const step: SeedStep = { version: 'seed:tender:v1', run: (tx, opts) => seedTender(tx, opts.sealKeys) };

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import { registerListFilter } from '../../resources/hooks.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
+import { registerRecordReader } from '../../resources/record-readers.ts';
 import { readThroughList, refuseSealedQuery } from '../../resources/sealed.ts';
 import { resolveScope } from '../../resources/scope.ts';
 import { expertSide, maskBids, SEALED_COMMERCIAL, SEALED_TECHNICAL } from './sealing.ts';
@@ -49,6 +50,9 @@ registerListFilter(async (e, scope, params, db) => {
   }
   return [];
 });
+
+// A bid's attachments are seen as the bid is: sealed envelopes and an expert's other envelope stay closed (hfile asks).
+registerRecordReader('tenderBid', { mask: maskBids });
 
 /** Which tenders of `ids` still seal their bids: every one whose current round's commercial envelopes are not opened. */
 export async function sealedTenders(db: Queryable, ids: readonly number[]): Promise<Set<number>> {

@@ -6,8 +6,11 @@ import { ComparisonMatrix, type MatrixColumn, type MatrixRow } from '../../../re
 import { type CheckMatrix, rfxApi, rfxIdFromQuery } from './rfx-api.ts';
 import { matrixInputStyle } from './matrix-input.ts';
 import { ScoreGrid } from './ScoreGrid.tsx';
+import { formatKept } from '../../../renderer/format/number.ts';
+import { awardedQuantity, averagePrice, overAwarded, savingPercent, sharePercent } from './check-price-math.ts';
 
-const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 6 }));
+// Prices are decimal text: shown exactly, with at least two decimals.
+const money = (v: string | number | null | undefined) => formatKept(v, 2);
 
 /**
  * Check price (`/ssrc/inquiry-hall/check-price?rfxId=`): lines × suppliers with each current
@@ -22,7 +25,8 @@ export default function CheckPrice(props: Record<string, unknown>) {
   const api = useMemo(() => rfxApi(s), [s]);
   const rfxId = rfxIdFromQuery();
   const [m, setM] = useState<CheckMatrix | null>(null);
-  const [awards, setAwards] = useState<Record<number, number | null>>({});
+  // Award quantities as typed (decimal text), so nothing is rounded on the way to the server.
+  const [awards, setAwards] = useState<Record<number, string | null>>({});
   const [busy, setBusy] = useState(false);
   const apply = useCallback((r: CheckMatrix) => {
     setM(r);
@@ -39,8 +43,8 @@ export default function CheckPrice(props: Record<string, unknown>) {
 
 interface MatrixProps {
   m: CheckMatrix;
-  awards: Record<number, number | null>;
-  setAwards: (a: Record<number, number | null>) => void;
+  awards: Record<number, string | null>;
+  setAwards: (a: Record<number, string | null>) => void;
   busy: boolean;
   setBusy: (b: boolean) => void;
   load: () => Promise<unknown>;
@@ -83,20 +87,11 @@ function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProp
   const editable = ['CHECK_PENDING', 'CHECK_REJECTED'].includes(m.rfxStatus);
   const line = (key: MatrixRow['key']) => index.lines.get(Number(key))!;
   const offers = (lineId: number) => index.byLine.get(lineId) ?? [];
-  const awardedOf = (lineId: number) => offers(lineId).reduce((sum, c) => sum + (awards[c.quotationLineId] ?? 0), 0);
-  /** Saving of the awarded prices against the last price, weighted by awarded quantity. */
-  const saving = (lineId: number) => {
-    const l = line(lineId);
-    const awarded = offers(lineId).filter((c) => (awards[c.quotationLineId] ?? 0) > 0);
-    const qty = awarded.reduce((sum, c) => sum + (awards[c.quotationLineId] ?? 0), 0);
-    if (!l.lastPrice || !qty) return '';
-    const avg = awarded.reduce((sum, c) => sum + c.unitPrice * (awards[c.quotationLineId] ?? 0), 0) / qty;
-    return `${(((l.lastPrice - avg) / l.lastPrice) * 100).toFixed(2)}%`;
-  };
+  const awardedOffers = (lineId: number) => offers(lineId).map((c) => ({ unitPrice: c.unitPrice, award: awards[c.quotationLineId] }));
   const save = async () => {
     setBusy(true);
     try {
-      await api.award(m.rfxHeaderId, Object.entries(awards).map(([id, q]) => ({ quotationLineId: Number(id), awardQuantity: q ?? 0 })));
+      await api.award(m.rfxHeaderId, Object.entries(awards).map(([id, q]) => ({ quotationLineId: Number(id), awardQuantity: q === null || q.trim() === '' ? '0' : q.trim() })));
       s.notify.success(s.t('ssrc.checkPrice.saved', 'Awards saved'));
       await load();
     } catch {
@@ -106,7 +101,7 @@ function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProp
     }
   };
   // One suggested winner per line (the first of equal lowest prices) gets the line's quantity.
-  const suggest = () => setAwards(Object.fromEntries(m.cells.map((c) => [c.quotationLineId, index.firstSuggested.get(c.rfxLineId) === c.quotationLineId ? line(c.rfxLineId).quantity : 0])));
+  const suggest = () => setAwards(Object.fromEntries(m.cells.map((c) => [c.quotationLineId, index.firstSuggested.get(c.rfxLineId) === c.quotationLineId ? line(c.rfxLineId).quantity : '0'])));
   return (
     <Card size="small" title={`${m.rfxNum} · ${s.t('ssrc.rfx.button.checkPrice', 'Check price')}`} data-screen={route} data-testid="check-price"
       extra={editable && <Space><Button onClick={suggest} data-testid="check-suggest">{s.t('ssrc.checkPrice.suggest', 'Award as suggested')}</Button><Button type="primary" loading={busy} onClick={() => void save()} data-testid="check-save">{s.t('hzero.common.button.save', 'Save')}</Button></Space>}>
@@ -129,16 +124,25 @@ function Matrix({ m, awards, setAwards, busy, setBusy, load, route }: MatrixProp
               {q.suggested && <small style={{ color: '#389e0d', fontWeight: 600 }}>{s.t('ssrc.checkPrice.suggested', 'Suggested')}</small>}
               <input type="number" min={0} max={qty} step="any" style={matrixInputStyle} disabled={!editable || failed.has(q.supplierId)} value={awards[q.quotationLineId] ?? ''}
                 aria-label={`${s.t('ssrc.quotation.model.awardQuantity', 'Awarded quantity')} ${String(r.key)}-${String(c.key)}`}
-                onChange={(e) => setAwards({ ...awards, [q.quotationLineId]: e.target.value === '' ? null : Number(e.target.value) })} data-testid={`award-${String(r.key)}-${String(c.key)}`} />
-              <small>{qty ? `${(((awards[q.quotationLineId] ?? 0) / qty) * 100).toFixed(2)}%` : ''}</small>
+                onChange={(e) => setAwards({ ...awards, [q.quotationLineId]: e.target.value === '' ? null : e.target.value })} data-testid={`award-${String(r.key)}-${String(c.key)}`} />
+              <small>{sharePercent(awards[q.quotationLineId], qty)}</small>
             </div>
           );
         }}
         tailTitle={s.t('ssrc.checkPrice.summary', 'Awarded · saving')}
         tail={(r) => {
           const l = line(r.key);
-          const a = awardedOf(l.rfxLineId);
-          return <span style={{ color: a > l.quantity ? 'var(--app-error-text)' : undefined }}>{`${a} / ${l.quantity}`}<br />{saving(l.rfxLineId)}</span>;
+          const awarded = awardedOffers(l.rfxLineId);
+          const a = awardedQuantity(awarded);
+          const avg = averagePrice(awarded);
+          // The average awarded price (weighted by quantity) and its saving against the last price.
+          return (
+            <span style={{ color: overAwarded(a, l.quantity) ? 'var(--app-error-text)' : undefined }} data-testid={`check-tail-${l.rfxLineId}`}>
+              {`${a.toFixed()} / ${l.quantity}`}
+              <br />
+              {avg ? [money(avg.toFixed()), savingPercent(l.lastPrice, avg)].filter(Boolean).join(' · ') : ''}
+            </span>
+          );
         }}
       />
       {m.scoringMethod === 'WEIGHTED_SCORE' && <ScoreGrid rfxId={m.rfxHeaderId} onSaved={load} />}

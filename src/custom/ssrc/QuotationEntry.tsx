@@ -32,7 +32,8 @@ export default function QuotationEntry(props: Record<string, unknown>) {
     setRfx(h);
     setLines(l.content);
     const mine = q.content.filter((c) => c.roundNumber === h.roundNumber);
-    setQuotes(Object.fromEntries(mine.map((c) => [c.rfxLineId, { unitPrice: c.unitPrice, deliveryDate: c.deliveryDate ?? undefined, taxRate: c.taxRate ?? undefined, validityDate: c.validityDate ?? undefined }])));
+    // The list answers decimal text; the quotation call (quote.ts) takes numbers, as its inputs give them.
+    setQuotes(Object.fromEntries(mine.map((c) => [c.rfxLineId, { unitPrice: Number(c.unitPrice), deliveryDate: c.deliveryDate ?? undefined, taxRate: c.taxRate === null ? undefined : Number(c.taxRate), validityDate: c.validityDate ?? undefined }])));
     setQuoted(new Set(mine.map((c) => c.rfxLineId)));
   }, []);
   const load = useCallback(() => fetchAll().then(apply), [fetchAll, apply]);

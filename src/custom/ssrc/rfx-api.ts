@@ -1,9 +1,10 @@
 import type { RendererServices } from '../../../renderer/runtime/services.ts';
 
 /** The RFx calls of the price check and the supplier's quotation (server/modules/ssrc/rfx/). */
-export interface CheckLine { rfxLineId: number; lineNum: number; itemCode: string; itemName: string; quantity: number; uomCode: string | null; lastPrice: number | null }
+// Amounts and quantities are decimal text ("12.40"), as every list answers them; add and compare them with decimal.js (check-price-math.ts).
+export interface CheckLine { rfxLineId: number; lineNum: number; itemCode: string; itemName: string; quantity: string; uomCode: string | null; lastPrice: string | null }
 export interface CheckSupplier { supplierId: number; supplierName: string; quotedFlag: number; pretrialStatus?: string; /** The veto item the buyer failed it on (weighted score). */ vetoReason?: string | null }
-export interface CheckCell { quotationLineId: number; rfxLineId: number; supplierId: number; roundNumber: number; unitPrice: number; taxRate: number | null; quotedQuantity: number | null; deliveryDate: string | null; awardQuantity: number | null; awardRatio: number | null; suggested: boolean; score?: number | null }
+export interface CheckCell { quotationLineId: number; rfxLineId: number; supplierId: number; roundNumber: number; unitPrice: string; taxRate: string | null; quotedQuantity: string | null; deliveryDate: string | null; awardQuantity: string | null; awardRatio: string | null; suggested: boolean; score?: number | null }
 export interface CheckMatrix { rfxHeaderId: number; rfxNum: string; rfxStatus: string; scoringMethod: string; lines: CheckLine[]; suppliers: CheckSupplier[]; cells: CheckCell[] }
 export interface RfxRow { rfxHeaderId: number; rfxNum: string; rfxTitle: string; rfxStatus: string; roundNumber: number; quotationEndDate: string; bargainEndDate?: string | null; currencyCode: string; objectVersionNumber: number; sealedQuotationFlag?: number; passwordFlag?: number }
 export interface RfxSupplierRow { rfxLineSupplierId: number; supplierId: number; supplierName: string; quotedFlag: number | null; quotedRound: number | null; quotedDate: string | null }
@@ -30,7 +31,7 @@ export function rfxApi(s: RendererServices) {
     check: (id: number | string) => s.request<CheckMatrix>(`${base}/rfx/${id}/check`),
     scores: (id: number) => s.request<ScoreGridData>(`${base}/rfx/${id}/scores`),
     saveScores: (id: number, scores: Array<{ supplierId: number; indicateId: number; score: number }>) => s.request(`${base}/rfx/${id}/scores`, { method: 'POST', body: { scores } }),
-    award: (id: number, awards: Array<{ quotationLineId: number; awardQuantity: number }>) => s.request(`${base}/rfx/check`, { method: 'POST', body: { rfxHeaderId: id, awards } }),
+    award: (id: number, awards: Array<{ quotationLineId: number; awardQuantity: number | string }>) => s.request(`${base}/rfx/check`, { method: 'POST', body: { rfxHeaderId: id, awards } }),
     act: (id: number, action: string, objectVersionNumber: number) => s.request<RfxRow>(`${base}/rfx/${id}/actions/${action}`, { method: 'POST', body: { objectVersionNumber } }),
   };
 }

@@ -56,6 +56,22 @@ describe('amounts in their currency’s decimals', () => {
     expect(screen.getByTestId('bhd').textContent).toBe('5.000');
   });
 
+  it('formats the decimal text the server sends exactly, never through a float', async () => {
+    cell(
+      <>
+        <span data-testid="big"><NumberCell column={col(header, 'fee')} row={{ fee: '98765432109876543.21' }} value="98765432109876543.21" /></span>
+        <span data-testid="half"><NumberCell column={col(header, 'amount')} row={{ currencyCode: 'USD', amount: '1.005' }} value="1.005" /></span>
+        <span data-testid="neg"><NumberCell column={col(header, 'fee')} row={{ fee: '-1234.50' }} value="-1234.50" /></span>
+        <span data-testid="rate"><NumberCell column={col(header, 'rate')} row={{ rate: '0.1000' }} value="0.1000" /></span>
+      </>,
+    );
+    // As a float the first is 98,765,432,109,876,544.00 and the second rounds down to 1.00.
+    expect(screen.getByTestId('big').textContent).toBe('98,765,432,109,876,543.21');
+    expect(await screen.findByText('1.01')).toBeTruthy();
+    expect(screen.getByTestId('neg').textContent).toBe('-1,234.50');
+    expect(screen.getByTestId('rate').textContent).toBe('0.1000');
+  });
+
   it('a line takes its document’s currency', async () => {
     cell(
       <ParentRecordContext.Provider value={{ currencyCode: 'JPY' }}>

@@ -48,7 +48,7 @@ describe('money field', () => {
   it('shows the amount in the record’s currency decimals with separators: yen none, dollars two', async () => {
     render(
       <WithServices services={host()}>
-        <NumberField {...props(order, 'amount', 1234567.8, { currencyCode: 'JPY' })} />
+        <NumberField {...props(order, 'amount', '1234568.00', { currencyCode: 'JPY' })} />
       </WithServices>,
     );
     await waitFor(() => expect(input('field-amount').value).toBe('1,234,568'));
@@ -59,6 +59,41 @@ describe('money field', () => {
       </WithServices>,
     );
     await waitFor(() => expect(input('field-amount').value).toBe('61,286.70'));
+  });
+
+  it('takes decimal text and keeps every digit typed: no float, no rounding on blur', async () => {
+    const onChange = vi.fn();
+    render(
+      <WithServices services={host()}>
+        <NumberField {...props(order, 'amount', '98765432109876543.21', { currencyCode: 'USD' }, onChange)} />
+      </WithServices>,
+    );
+    await waitFor(() => expect(input('field-amount').value).toBe('98,765,432,109,876,543.21'));
+    const el = input('field-amount');
+    fireEvent.focus(el);
+    fireEvent.change(el, { target: { value: '12345678901234567.89' } });
+    expect(onChange).toHaveBeenLastCalledWith('12345678901234567.89');
+    fireEvent.change(el, { target: { value: '0.105' } });
+    fireEvent.blur(el);
+    // Three decimals in a two-decimal currency: shown and sent as typed, for validation to refuse.
+    expect(onChange).toHaveBeenLastCalledWith('0.105');
+    expect(el.value).not.toBe('0.11');
+  });
+
+  it('a JPY amount with decimals shows them while editable, and the currency’s decimals when only shown', async () => {
+    render(
+      <WithServices services={host()}>
+        <NumberField {...props(order, 'amount', '1234567.80', { currencyCode: 'JPY' })} />
+      </WithServices>,
+    );
+    await waitFor(() => expect(input('field-amount').value).toBe('1,234,567.8'));
+    cleanup();
+    render(
+      <WithServices services={host()}>
+        <NumberField {...props(order, 'amount', '1234567.40', { currencyCode: 'JPY' })} disabled />
+      </WithServices>,
+    );
+    await waitFor(() => expect(input('field-amount').value).toBe('1,234,567'));
   });
 
   it('a line’s price follows its document’s currency', async () => {

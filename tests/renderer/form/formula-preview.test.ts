@@ -29,7 +29,7 @@ describe('formula preview', () => {
   });
 
   it('computes a line as the server does: 3 × 33.33 = 99.99, with 13 % tax 112.99', () => {
-    expect(previewRow(line, { row: { quantity: 3, unitPrice: 33.33, taxCode: 'VAT13-IN' }, parent: { currencyCode: 'CNY' }, facts })).toEqual({ taxRate: 13, lineAmount: 99.99, taxIncludedLineAmount: 112.99 });
+    expect(previewRow(line, { row: { quantity: 3, unitPrice: 33.33, taxCode: 'VAT13-IN' }, parent: { currencyCode: 'CNY' }, facts })).toEqual({ taxRate: '13.00', lineAmount: '99.99', taxIncludedLineAmount: '112.99' });
   });
 
   it('stays exact on large quantities and rounds half away from zero to the currency’s decimals', () => {

@@ -37,13 +37,29 @@ describe('light cells of a saved line', () => {
     fireEvent.focus(input);
     expect(input.value).toBe('1234.50');
     fireEvent.change(input, { target: { value: '12.35' } });
-    expect(form.values.price).toBe(12.35);
+    // A decimal column keeps the text as typed: no float on the way.
+    expect(form.values.price).toBe('12.35');
     expect(form.dirty).toBe(true);
     fireEvent.change(input, { target: { value: '12,x' } });
     expect(form.values.price).toBe('12x');
     expect(await form.validateAll()).toBe('price');
     fireEvent.blur(input);
     expect(input.value).toBe('12x');
+  });
+
+  it('shows decimal text with at least its decimals and never rounds away what was typed', async () => {
+    const { form, price } = setup();
+    form.mergeDerived({ price: '1234.5' });
+    render(<LightInput form={form} field={price} id="c" label="Price" disabled={false} />);
+    const input = document.getElementById('c') as HTMLInputElement;
+    expect(input.value).toBe('1234.50');
+    fireEvent.change(input, { target: { value: '98765432109876543.21' } });
+    expect(form.values.price).toBe('98765432109876543.21');
+    fireEvent.change(input, { target: { value: '1.005' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('1.005');
+    // More decimals than the column keeps: refused by validation, not rounded.
+    expect(await form.validateAll()).toBe('price');
   });
 
   it('shows a coded value by its meaning and asks for the real widget when focused', () => {

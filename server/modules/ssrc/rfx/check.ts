@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
 import { BusinessError, forbidden, notFound, refuse } from '../../../http/errors.ts';
 import { checkPermissionCode } from '../../../resources/permissions.ts';
+import { decimalPattern, decimalProblem } from '../../../../renderer/schema/decimal.ts';
+import { decimalOf } from '../../../../renderer/schema/types/field-types.ts';
+import { logRfxAward } from '../../../bid-log/rfx-events.ts';
 import { resolveScope } from '../../../resources/scope.ts';
 import { indicatorsOf, scoresOf, vetoedSuppliers, weightedScores } from './scoring.ts';
 import { OPENED_STATUSES } from './statuses.ts';
@@ -34,7 +37,7 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     const h = await header(scope.tenantId, id);
     if (h.sealed === 1 && !OPENED_STATUSES.includes(h.status)) throw new BusinessError('ssrc.rfx.sealed', `${h.num} is sealed and not opened yet`, 'warn');
     const lines = (await ctx.db.query<Row>(
-      `select rfx_line_id::float8 as "rfxLineId", line_num::int as "lineNum", item_code as "itemCode", item_name as "itemName", quantity::float8 as quantity, uom_code as "uomCode", last_price::float8 as "lastPrice"
+      `select rfx_line_id::float8 as "rfxLineId", line_num::int as "lineNum", item_code as "itemCode", item_name as "itemName", quantity::text as quantity, uom_code as "uomCode", last_price::text as "lastPrice"
          from ssrc_rfx_line where rfx_header_id = $1 order by line_num`, [id])).rows;
     const suppliers = (await ctx.db.query<Row>('select supplier_id::float8 as "supplierId", supplier_name as "supplierName", quoted_flag::int as "quotedFlag", pretrial_status as "pretrialStatus" from ssrc_rfx_supplier where rfx_header_id = $1 order by supplier_name', [id])).rows;
     const failed = new Set(suppliers.filter((x) => x.pretrialStatus === 'FAILED').map((x) => Number(x.supplierId)));
@@ -42,12 +45,13 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     // 500 × 30 RFx has 15,000 lines × 10 values (2.7 s as rows, 0.8 s as one aggregate).
     const packed = (
       await ctx.db.query<{ cells: string }>(
-        `select coalesce(json_agg(json_build_array(quotation_line_id, rfx_line_id, supplier_id, round_number, unit_price, tax_rate, quoted_quantity, to_char(delivery_date, 'YYYY-MM-DD'), award_quantity, award_ratio)), '[]')::text as cells
+        `select coalesce(json_agg(json_build_array(quotation_line_id, rfx_line_id, supplier_id, round_number, unit_price::text, tax_rate::text, quoted_quantity::text, to_char(delivery_date, 'YYYY-MM-DD'), award_quantity::text, award_ratio::text)), '[]')::text as cells
            from ssrc_rfx_quotation_line where rfx_header_id = $1 and current_flag = 1`,
         [id],
       )
     ).rows[0]!.cells;
-    const num = (v: unknown) => (v === null ? null : Number(v));
+    // Amounts as decimal text with their columns' scale, as the generic lists answer them.
+    const num = (v: unknown) => (v === null ? null : String(v));
     const cells = (JSON.parse(packed) as unknown[][]).map(([quotationLineId, rfxLineId, supplierId, roundNumber, unitPrice, taxRate, quotedQuantity, deliveryDate, awardQuantity, awardRatio]) => ({
       quotationLineId: Number(quotationLineId), rfxLineId: Number(rfxLineId), supplierId: Number(supplierId), roundNumber: Number(roundNumber),
       unitPrice: num(unitPrice), taxRate: num(taxRate), quotedQuantity: num(quotedQuantity), deliveryDate: deliveryDate as string | null, awardQuantity: num(awardQuantity), awardRatio: num(awardRatio), suggested: false, score: null as number | null,
@@ -55,7 +59,8 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     // Suggested on each line, among the suppliers that did not fail the pretrial or a veto item
     // (every one of equal rank, as a rank would): the highest weighted score when the RFx is scored
     // (scoring.ts), else the lowest price. A vetoed supplier keeps its prices but gets no score.
-    let rank = (c: (typeof cells)[number]) => -c.unitPrice!;
+    // Number() of decimal text keeps its order (and equal prices equal): enough to rank, nothing is added.
+    let rank = (c: (typeof cells)[number]) => -Number(c.unitPrice!);
     const indicators = h.method === 'WEIGHTED_SCORE' ? await indicatorsOf(ctx.db, id) : [];
     const vetoed = new Map<number, string>();
     if (indicators.length) {
@@ -73,9 +78,17 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     return { rfxHeaderId: id, rfxNum: h.num, rfxStatus: h.status, scoringMethod: h.method, lines, suppliers, cells };
   });
 
-  app.post('/ssrc/v1/:tenantId/rfx/check', { schema: { body: { type: 'object', required: ['rfxHeaderId', 'awards'], properties: { rfxHeaderId: { type: 'integer', minimum: 1 }, awards: { type: 'array', maxItems: 20000, items: { type: 'object', required: ['quotationLineId', 'awardQuantity'], properties: { quotationLineId: { type: 'integer', minimum: 1 }, awardQuantity: { type: 'number', minimum: 0, maximum: 1e12 } } } } } } } }, async (req) => {
+  // An award quantity is a number or decimal text of the quotation line's column, refused (not rounded) when it does not fit.
+  const awardField = ctx.entities.get('rfxQuotationLine')!.fields.find((f) => f.name === 'awardQuantity')!;
+  const awardDigits = decimalOf(awardField)!;
+  const awardQuantity = { type: ['number', 'string'], pattern: decimalPattern(awardDigits, true), minimum: 0, maximum: 1e12 };
+  app.post('/ssrc/v1/:tenantId/rfx/check', { schema: { body: { type: 'object', required: ['rfxHeaderId', 'awards'], properties: { rfxHeaderId: { type: 'integer', minimum: 1 }, awards: { type: 'array', maxItems: 20000, items: { type: 'object', required: ['quotationLineId', 'awardQuantity'], properties: { quotationLineId: { type: 'integer', minimum: 1 }, awardQuantity } } } } } } }, async (req) => {
     const scope = await buyer(req, 'ssrc.inquiry-hall.check-price.button.edit', 'award an RFx');
-    const body = req.body as { rfxHeaderId: number; awards: Array<{ quotationLineId: number; awardQuantity: number }> };
+    const body = req.body as { rfxHeaderId: number; awards: Array<{ quotationLineId: number; awardQuantity: number | string }> };
+    body.awards.forEach((a, i) => {
+      const problem = decimalProblem(a.awardQuantity, awardDigits, { min: 0 });
+      if (problem) throw refuse(`awards[${i}].awardQuantity`, `awards[${i}].awardQuantity ${problem}`);
+    });
     return ctx.db.transaction(async (tx) => {
       const h = (await tx.query<{ num: string; status: string; method: string }>('select rfx_num as num, rfx_status as status, scoring_method as method from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2 for update', [body.rfxHeaderId, scope.tenantId])).rows[0];
       if (!h) throw notFound(`rfxHeader ${body.rfxHeaderId} not found`);
@@ -93,9 +106,9 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       body.awards.forEach((a, i) => {
         const q = known.get(a.quotationLineId);
         if (!q) throw refuse(`awards[${i}].quotationLineId`, `quotationLineId ${a.quotationLineId} is not a current quotation of ${h.num}`);
-        if (q.failed && a.awardQuantity > 0) throw refuse(`awards[${i}].quotationLineId`, `${q.name} failed the pretrial of ${h.num}: its quotation is not awarded`);
+        if (q.failed && Number(a.awardQuantity) > 0) throw refuse(`awards[${i}].quotationLineId`, `${q.name} failed the pretrial of ${h.num}: its quotation is not awarded`);
         const veto = vetoed.get(Number(q.supplierId));
-        if (veto && a.awardQuantity > 0) throw refuse(`awards[${i}].quotationLineId`, `${q.name} failed the veto item ${veto} of ${h.num}: its quotation is not awarded`);
+        if (veto && Number(a.awardQuantity) > 0) throw refuse(`awards[${i}].quotationLineId`, `${q.name} failed the veto item ${veto} of ${h.num}: its quotation is not awarded`);
       });
       for (const a of body.awards)
         await tx.query(
@@ -112,6 +125,7 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       await tx.query(
         `update ssrc_rfx_line l set awarded_quantity = s.awarded from (select rfx_line_id, sum(award_quantity) as awarded from ssrc_rfx_quotation_line where rfx_header_id = $1 and current_flag = 1 group by rfx_line_id) s
           where s.rfx_line_id = l.rfx_line_id`, [body.rfxHeaderId]);
+      await logRfxAward(tx, body.rfxHeaderId, scope.auth.userId, 'decided');
       return { rfxHeaderId: body.rfxHeaderId, awarded: body.awards.length };
     });
   });

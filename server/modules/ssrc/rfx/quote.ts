@@ -3,7 +3,9 @@ import type { ServerContext } from '../../../context.ts';
 import Decimal from 'decimal.js';
 import { afterCommit, type Queryable } from '../../../db/database.ts';
 import { BusinessError, forbidden, notFound, refuse } from '../../../http/errors.ts';
+import { appendBidEvent, appendOffer } from '../../../bid-log/append.ts';
 import { resolveScope } from '../../../resources/scope.ts';
+import { sealValues } from '../../../sealing/sealed-rows.ts';
 
 type Row = Record<string, unknown>;
 interface QuoteLine { rfxLineId: number; unitPrice: number; taxRate?: number; quotedQuantity?: number; deliveryDate?: string; validityDate?: string; remark?: string }
@@ -31,6 +33,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     if (!ids) throw forbidden('Quotations are entered by the invited suppliers (offline results have their own entry)');
     const rfxId = Number((req.params as Row).id);
     const body = req.body as { supplierId?: number; lines: QuoteLine[] };
+    const quotation = ctx.entities.get('rfxQuotationLine')!;
     return ctx.db.transaction(async (tx) => {
       const { h, supplier } = await invitedTo(tx, scope.tenantId, rfxId, ids, body.supplierId);
       if (h.status === 'BARGAINING') return bargainOffer(tx, scope.auth.userId, h, rfxId, supplier, body.lines);
@@ -50,21 +53,25 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       for (const q of body.lines) {
         const l = byId.get(q.rfxLineId)!;
         await tx.query('update ssrc_rfx_quotation_line set current_flag = 0 where rfx_line_id = $1 and supplier_id = $2 and round_number < $3', [l.id, supplier.id, h.round]);
-        const values = [q.unitPrice, q.taxRate ?? null, q.quotedQuantity ?? Number(l.qty), q.deliveryDate ?? null, q.validityDate ?? null, q.remark ?? null, userId];
+        const offer: Row = { rfxHeaderId: rfxId, supplierId: supplier.id, rfxLineId: l.id, roundNumber: h.round, unitPrice: q.unitPrice, taxRate: q.taxRate ?? null, quotedQuantity: q.quotedQuantity ?? l.qty, deliveryDate: q.deliveryDate ?? null, validityDate: q.validityDate ?? null, remark: q.remark ?? null };
+        // A sealed RFx's offer is written encrypted: until opening no read of the table can show it.
+        const o = h.sealed === 1 ? await sealValues(tx, ctx.sealKeys, quotation, Number(scope.tenantId), offer, ctx.config.storageDir) : { ...offer, sealedOffer: null };
+        const values = [o.unitPrice, o.taxRate, o.quotedQuantity, o.deliveryDate, o.validityDate, o.remark, userId, o.sealedOffer];
         const upd = await tx.query(
-          `update ssrc_rfx_quotation_line set unit_price = $4, tax_rate = $5, quoted_quantity = $6, delivery_date = $7, validity_date = $8, remark = $9, quoted_date = now(), current_flag = 1,
+          `update ssrc_rfx_quotation_line set unit_price = $4, tax_rate = $5, quoted_quantity = $6, delivery_date = $7, validity_date = $8, remark = $9, sealed_offer = $11, quoted_date = now(), current_flag = 1,
                   object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $10
             where rfx_line_id = $1 and supplier_id = $2 and round_number = $3`,
           [l.id, supplier.id, h.round, ...values],
         );
         if (!upd.affectedRows)
           await tx.query(
-            `insert into ssrc_rfx_quotation_line (tenant_id, rfx_header_id, rfx_line_id, line_num, item_name, supplier_id, supplier_name, round_number, unit_price, tax_rate, quoted_quantity, delivery_date, validity_date, remark, quoted_date, current_flag, created_by, last_updated_by)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now(), 1, $15, $15)`,
+            `insert into ssrc_rfx_quotation_line (tenant_id, rfx_header_id, rfx_line_id, line_num, item_name, supplier_id, supplier_name, round_number, unit_price, tax_rate, quoted_quantity, delivery_date, validity_date, remark, created_by, sealed_offer, quoted_date, current_flag, last_updated_by)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now(), 1, $15)`,
             [scope.tenantId, rfxId, l.id, l.num, l.item, supplier.id, supplier.name, h.round, ...values],
           );
       }
       await tx.query('update ssrc_rfx_supplier set quoted_flag = 1, quoted_round = $3, quoted_date = now() where rfx_header_id = $1 and supplier_id = $2', [rfxId, supplier.id, h.round]);
+      await appendOffer(tx, { documentEntity: 'rfxHeader', documentId: rfxId, actorUserId: userId, supplierId: supplier.id, detail: { round: h.round } });
       // Open quotation monitors reload who has quoted. The event names the RFx only (it reaches the
       // whole tenant, suppliers included): never a supplier, a price or a count.
       afterCommit(tx, () => ctx.events.publish({ type: 'record.changed', userId: 0, tenantId: scope.tenantId!, payload: { entity: 'rfxHeader', id: rfxId } }));
@@ -90,6 +97,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       const prev = (await tx.query<{ round: number | null }>('select max(round_number)::int as round from ssrc_rfx_quotation_line where rfx_header_id = $1 and supplier_id = $2', [rfxId, supplier.id])).rows[0]?.round ?? null;
       if (prev !== null) await tx.query('update ssrc_rfx_quotation_line set current_flag = 1 where rfx_header_id = $1 and supplier_id = $2 and round_number = $3', [rfxId, supplier.id, prev]);
       await tx.query('update ssrc_rfx_supplier set quoted_flag = 0, quoted_round = $3, quoted_date = null where rfx_header_id = $1 and supplier_id = $2', [rfxId, supplier.id, prev]);
+      await appendBidEvent(tx, { documentEntity: 'rfxHeader', documentId: rfxId, event: 'withdraw', actorUserId: scope.auth.userId, supplierId: supplier.id, detail: { round: h.round } });
       afterCommit(tx, () => ctx.events.publish({ type: 'record.changed', userId: 0, tenantId: scope.tenantId!, payload: { entity: 'rfxHeader', id: rfxId } }));
       return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, withdrawnLines: gone.affectedRows };
     });
@@ -97,7 +105,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
 }
 
 interface Invited {
-  h: { num: string; status: string; start: Date; end: Date; round: number; bargainEnd: Date | null };
+  h: { num: string; status: string; sealed: number; start: Date; end: Date; round: number; bargainEnd: Date | null };
   supplier: { id: number; name: string };
 }
 
@@ -109,7 +117,7 @@ interface Invited {
 async function invitedTo(tx: Queryable, tenantId: number | null, rfxId: number, ids: number[], asked?: number): Promise<Invited> {
   const h = (
     await tx.query<Invited['h']>(
-      `select rfx_num as num, rfx_status as status, quotation_start_date as start, quotation_end_date as end, round_number::int as round, bargain_end_date as "bargainEnd"
+      `select rfx_num as num, rfx_status as status, sealed_quotation_flag::int as sealed, quotation_start_date as start, quotation_end_date as end, round_number::int as round, bargain_end_date as "bargainEnd"
          from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2 for share`,
       [rfxId, tenantId],
     )
@@ -148,5 +156,6 @@ async function bargainOffer(tx: Queryable, userId: number, h: Invited['h'], rfxI
               object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $3 where quotation_line_id = $1`,
       [current.get(q.rfxLineId)!.id, q.unitPrice, userId],
     );
+  await appendBidEvent(tx, { documentEntity: 'rfxHeader', documentId: rfxId, event: 'revise', actorUserId: userId, supplierId: supplier.id, detail: { kind: 'bargain', round: h.round } });
   return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, bargainedLines: lines.length };
 }

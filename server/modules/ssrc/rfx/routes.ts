@@ -1,4 +1,5 @@
 import type { RouteGroup } from '../../../http/route-group.ts';
+import { rfxBidLogRoutes } from '../../../bid-log/routes.ts';
 import { checkRoutes } from './check.ts';
 import { fromRequisitionRoutes } from './from-requisitions.ts';
 import { offlineImportRoutes } from './offline-import.ts';
@@ -12,4 +13,4 @@ import './supplier-messages.ts';
 import { visibilityRoutes } from './visibility.ts';
 
 /** RFx: the generic entity paths with their rules (hooks), the sealed reads, quoting, opening, the price check and its scores, RFx from requisition lines, the public page and offline results. */
-export const routes: RouteGroup[] = [visibilityRoutes, quoteRoutes, openRoutes, checkRoutes, scoringRoutes, fromRequisitionRoutes, publicRoutes, offlineImportRoutes];
+export const routes: RouteGroup[] = [visibilityRoutes, quoteRoutes, openRoutes, checkRoutes, scoringRoutes, fromRequisitionRoutes, publicRoutes, offlineImportRoutes, rfxBidLogRoutes];

@@ -1,9 +1,11 @@
 import { refuse, statusRefusal as status } from '../../../http/errors.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
+import { logRfxMove } from '../../../bid-log/rfx-events.ts';
 import { DRAFT_STATUSES } from './statuses.ts';
 import { createAwardOrders } from './orders.ts';
 import { APPLICATION_SETTING, releaseRequisitionLines } from './from-requisitions.ts';
+import { openEnvelopes } from '../../../sealing/sealed-rows.ts';
 
 type Row = Record<string, unknown>;
 
@@ -75,9 +77,12 @@ registerHooks('rfxHeader', {
       await tx.query('update ssrc_rfx_supplier set quoted_flag = 0 where rfx_header_id = $1', [row.rfxHeaderId]);
       row.roundNumber = Number(row.roundNumber) + 1;
     }
+    // Opening is the one move that writes the sealed offers plain (and destroys their key).
+    if (action === 'open') await openEnvelopes(tx, ctx.sealKeys, ctx.entities.get('rfxQuotationLine')!, Number(row.rfxHeaderId), ['offer'], undefined, ctx.config.storageDir);
     if (action === 'approve' || action === 'finish') await createAwardOrders(ctx, tx, { auth, tenantId }, Number(row.rfxHeaderId));
     // A closed RFx sources nothing any more: its requisition lines can be ordered or sourced again.
     if (action === 'close') await releaseRequisitionLines(tx, { rfxHeaderId: row.rfxHeaderId });
+    await logRfxMove(tx, row, action, auth.userId);
   },
   async beforeWrite(current, action, { tx }) {
     const flag = (f: string) => Number(current[f]) === 1;

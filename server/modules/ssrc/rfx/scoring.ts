@@ -5,6 +5,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { BusinessError, forbidden, notFound, refuse } from '../../../http/errors.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 import { checkPermissionCode } from '../../../resources/permissions.ts';
+import { appendBidEvent } from '../../../bid-log/append.ts';
 import { resolveScope } from '../../../resources/scope.ts';
 import { SCORING_STATUSES } from './statuses.ts';
 
@@ -40,7 +41,7 @@ export async function indicatorsOf(db: Queryable, rfxId: number): Promise<Indica
 interface Offer {
   rfxLineId: number;
   supplierId: number;
-  unitPrice: number | null;
+  unitPrice: number | string | null;
 }
 
 /**
@@ -171,6 +172,7 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
             [scope.tenantId, id, x.supplierId, suppliers.get(x.supplierId)!.supplierName, x.indicateId, i.indicateName, x.score, scope.auth.userId],
           );
       }
+      await appendBidEvent(tx, { documentEntity: 'rfxHeader', documentId: id, event: 'score', actorUserId: scope.auth.userId, detail: { scores: scores.length } });
       return { rfxHeaderId: id, scored: scores.length };
     });
   });

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { registerListFilter } from '../../../resources/hooks.ts';
-import { readThroughList, sealedList, type SealedRows } from '../../../resources/sealed.ts';
+import { registerRecordReader } from '../../../resources/record-readers.ts';
+import { maskSealed, readThroughList, sealedList, type SealedRows } from '../../../resources/sealed.ts';
 import type { Scope } from '../../../resources/scope.ts';
 import { OFFER_FIELDS, OPENED_STATUSES, SUPPLIER_STATUSES } from './statuses.ts';
 
@@ -38,6 +39,9 @@ export async function sealedRfx(db: Queryable, ids: readonly unknown[]): Promise
 
 /** What a quotation line seals, in the shared sealed-rows terms (server/resources/sealed.ts). */
 const SEALED: SealedRows = { documentField: 'rfxHeaderId', supplierField: 'supplierId', fields: OFFER_FIELDS, sealedDocuments: sealedRfx };
+
+// Whatever reads a quotation line for someone else (who may open a file it names) sees it sealed as the lists do.
+registerRecordReader('rfxQuotationLine', { mask: (db, scope, rows) => maskSealed(db, scope, rows, SEALED) });
 
 /**
  * The reads of RFx documents answered here rather than by the generic paths (a module's route
