@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { lockoutRule } from '../modules/hiam/passwords.ts';
+import { lockoutRule } from './password-policy.ts';
 import { loginPage } from './login-page.ts';
 import { verifyPassword } from './passwords.ts';
 import { issueToken, revokeToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts';

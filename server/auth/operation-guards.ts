@@ -11,7 +11,7 @@ import type { AuthContext, ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { cachedReads } from '../db/read-cache.ts';
 import { forbidden } from '../http/errors.ts';
-import { approvedCodes } from '../modules/hiam/menus.ts';
+import { approvedCodes } from './role-grants.ts';
 import { projectRoot } from '../paths.ts';
 import { holdsAnyRoute } from '../resources/permissions.ts';
 
@@ -234,7 +234,7 @@ export function operationGuards(entities: Map<string, EntityDecl>): OperationGua
 /**
  * Refuses (403, naming the codes) a role that holds none of the guard's codes and reaches no screen
  * offering the operation without one. Site roles hold every code. The codes come from the role's
- * menus, as the UI's batched permission call reads them (menus.ts approvedCodes).
+ * menus, as the UI's batched permission call reads them (role-grants.ts approvedCodes).
  */
 export async function checkGuard(db: Queryable, auth: AuthContext, guard: Guard | undefined, what: string): Promise<void> {
   if (!guard || auth.roleLevel === 'site' || guard.openToAll) return;

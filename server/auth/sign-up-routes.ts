@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { DEFAULT_RULES, passwordViolation, policyOf } from '../modules/hiam/passwords.ts';
+import { DEFAULT_RULES, passwordViolation, policyOf } from './password-policy.ts';
 import { authPage, escape } from './login-page.ts';
 import { crossSite, safeRedirect } from './oauth-routes.ts';
 import { hashPassword } from './passwords.ts';

@@ -1,7 +1,7 @@
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest } from '../http/errors.ts';
-import { lovValues } from '../modules/hpfm/lov-values.ts';
+import { lovValues } from './lov-values.ts';
 
 /** A field bound to a value set takes only that set's values (the tenant's own set when it has one). */
 export async function checkLovValues(tx: Queryable, e: EntityDecl, values: Record<string, unknown>, tenantId: number): Promise<void> {

@@ -3,7 +3,7 @@ import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { cachedReads } from '../db/read-cache.ts';
 import { forbidden } from '../http/errors.ts';
-import { approvedCodes, normaliseCode } from '../modules/hiam/menus.ts';
+import { approvedCodes, normaliseCode } from '../auth/role-grants.ts';
 
 export type Access = 'read' | 'write';
 

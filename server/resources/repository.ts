@@ -2,7 +2,7 @@ import type { EntityDecl, StatusTransition } from '../../renderer/schema/entity.
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest, BusinessError, forbidden, HttpError, notFound } from '../http/errors.ts';
-import { addMeanings } from '../modules/hpfm/lov-values.ts';
+import { addMeanings } from './lov-values.ts';
 import { writableFields } from './body-schema.ts';
 import { dbError, dbErrorOf } from './db-errors.ts';
 import { tenantColumn } from './ddl.ts';

@@ -1,7 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { Queryable } from '../db/database.ts';
-import { confinedPath } from '../modules/hfile/file-store.ts';
+import { confinedPath } from '../files/storage.ts';
 import { decrypt, encrypt } from './cipher.ts';
 import { documentKey } from './document-keys.ts';
 import type { KeyRing } from './key-ring.ts';

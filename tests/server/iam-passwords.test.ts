@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordViolation, DEFAULT_RULES } from '../../server/modules/hiam/passwords.ts';
+import { passwordViolation, DEFAULT_RULES } from '../../server/auth/password-policy.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;

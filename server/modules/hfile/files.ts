@@ -16,14 +16,13 @@ import { isSealedFile } from '../../sealing/sealed-files.ts';
 import {
   attachmentDisposition,
   BUCKET_PATTERN,
-  confinedPath,
   DIRECTORY_PATTERN,
   MAX_UPLOAD_BYTES,
   newFileUrl,
   refuseUnsafeUrl,
   safeFileName,
-  targetPath,
 } from './file-store.ts';
+import { confinedPath, targetPath } from '../../files/storage.ts';
 
 interface FileRow {
   fileId: number;

@@ -7,8 +7,8 @@ import { pageParams } from '../../resources/list-query.ts';
 import { toPage } from '../../../renderer/schema/wire/page.ts';
 import { selectList } from '../../resources/rows.ts';
 import { resolveScope, type Scope } from '../../resources/scope.ts';
-import { addMeanings } from '../hpfm/lov-values.ts';
-import { roleMenus } from './menus.ts';
+import { addMeanings } from '../../resources/lov-values.ts';
+import { roleMenus } from '../../auth/role-grants.ts';
 
 type Row = Record<string, unknown>;
 
@@ -33,7 +33,7 @@ async function roleInScope(db: Queryable, scope: Scope, roleId: number): Promise
 
 /**
  * A role's menus (`iam_role_menu`), which decide the menu tree and permission codes its users get
- * after sign-in (see menus.ts roleMenus):
+ * after sign-in (see auth/role-grants.ts roleMenus):
  * - `GET .../roles/{roleId}/menus`: the assigned leaves, in menu-tree order, with the folder's name
  *   as `parentIdMeaning`; `GET .../roles/{roleId}/assignable-menus`: the leaves not yet assigned;
  * - `POST .../roles/{roleId}/menus` (a menu or a list) adds, `PUT` replaces the whole set,

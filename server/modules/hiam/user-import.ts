@@ -3,7 +3,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { ServerContext } from '../../context.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
 import { resolveScope, type Scope } from '../../resources/scope.ts';
-import { policyOf } from './passwords.ts';
+import { policyOf } from '../../auth/password-policy.ts';
 
 interface ImportLine {
   import_id: number;

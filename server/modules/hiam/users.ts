@@ -10,7 +10,7 @@ import { pageParams } from '../../resources/list-query.ts';
 import { toPage } from '../../../renderer/schema/wire/page.ts';
 import { selectList } from '../../resources/rows.ts';
 import { resolveScope, type Scope } from '../../resources/scope.ts';
-import { addMeanings } from '../hpfm/lov-values.ts';
+import { addMeanings } from '../../resources/lov-values.ts';
 import { managedUser } from './passwords.ts';
 
 type Row = Record<string, unknown>;

@@ -7,7 +7,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import type { RouteGroup } from '../../http/route-group.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
 import { resolveScope, type Scope } from '../../resources/scope.ts';
-import { lovValues } from '../hpfm/lov-values.ts';
+import { lovValues } from '../../resources/lov-values.ts';
 import { batchOf, recentBatches, recount, setStatus } from './batches.ts';
 import { readUpload } from './read-file.ts';
 import { runImport } from './run-import.ts';

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { lovValues } from '../hpfm/lov-values.ts';
+import { lovValues } from '../../resources/lov-values.ts';
 
 /**
  * The bell's count: unread messages not cleared from the bell. The original keeps the bell in a

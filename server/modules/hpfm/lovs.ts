@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { EntityRepository } from '../../resources/crud-routes.ts';
 import { toPage } from '../../../renderer/schema/wire/page.ts';
-import { lovValues } from './lov-values.ts';
+import { lovValues } from '../../resources/lov-values.ts';
 
 /** Tenant of a LOV call: the one in the path (checked) or the caller's current tenant. */
 function tenantOf(req: FastifyRequest): number {

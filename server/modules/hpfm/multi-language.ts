@@ -6,7 +6,7 @@ import { EntityRepository } from '../../resources/crud-routes.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
 import type { Scope } from '../../resources/scope.ts';
 import { platformScope } from '../../http/call-scope.ts';
-import { lovValues } from './lov-values.ts';
+import { lovValues } from '../../resources/lov-values.ts';
 
 /** The languages a translatable field has, with their names as the language list shows them. */
 const LANGUAGES = ['zh_CN', 'en_US'] as const;

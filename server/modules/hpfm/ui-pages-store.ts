@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import { filters, orderBy, pageParams } from '../../resources/list-query.ts';
 import { toPage } from '../../../renderer/schema/wire/page.ts';
 import { selectList } from '../../resources/rows.ts';
-import { addMeanings } from './lov-values.ts';
+import { addMeanings } from '../../resources/lov-values.ts';
 
 /**
  * SQL of stored pages (`hpfm_ui_page`) and their history (`hpfm_ui_page_version`); the tables

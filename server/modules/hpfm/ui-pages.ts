@@ -3,7 +3,7 @@ import { requireAuth } from '../../auth/authenticate.ts';
 import type { ServerContext } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { type Level, resolveScope } from '../../resources/scope.ts';
-import { roleMenus } from '../hiam/menus.ts';
+import { roleMenus } from '../../auth/role-grants.ts';
 import { type Caller, PublishRefused, UiPageService } from './ui-pages-service.ts';
 import { SITE } from './ui-pages-store.ts';
 

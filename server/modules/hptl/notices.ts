@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.ts';
 import { registerHooks } from '../../resources/hooks.ts';
 import { selectList } from '../../resources/rows.ts';
 import { resolveScope } from '../../resources/scope.ts';
-import { addMeanings } from '../hpfm/lov-values.ts';
+import { addMeanings } from '../../resources/lov-values.ts';
 
 /** Publishing stamps the time readers sort by; revoking takes the notice back to an unpublished draft. */
 registerHooks('notice', {

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ReportParamDef } from '../../../renderer/schema/wire/report.ts';
 import { badRequest } from '../../http/errors.ts';
-import { lovValues } from '../hpfm/lov-values.ts';
+import { lovValues } from '../../resources/lov-values.ts';
 import { parseReportSql, SqlRefused } from './sql-guard.ts';
 import { VIEW_SCHEMA } from './views.ts';
 

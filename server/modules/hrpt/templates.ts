@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { PrintTemplateWire } from '../../../renderer/schema/wire/report.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { confinedPath } from '../hfile/file-store.ts';
+import { confinedPath } from '../../files/storage.ts';
 
 type PrintTemplate = PrintTemplateWire;
 

@@ -1,6 +1,8 @@
-import type { Queryable } from '../../db/database.ts';
-import { cachedReads } from '../../db/read-cache.ts';
-import { meaningOf } from '../../../renderer/schema/meaning.ts';
+// Value sets are part of the schema language (a field's `lov`): the generic reads (meanings) and
+// checks use them, so reading their values is core, not the hpfm module's.
+import type { Queryable } from '../db/database.ts';
+import { cachedReads } from '../db/read-cache.ts';
+import { meaningOf } from '../../renderer/schema/meaning.ts';
 
 export interface LovValueDto {
   value: string;
