@@ -4,7 +4,7 @@ import { LazyLoadFailedPanel as LoadFailedPanel, LazySchemaErrorPanel as SchemaE
 import type { SchemaProblem } from './errors/SchemaErrorPanel.tsx';
 import { LightSpin } from './pages/light/LightSpin.tsx';
 import { MatchedRoute } from './pages/screen-route.ts';
-import type { PageProps } from './pages/types.ts';
+import type { PageProps } from './contracts/pages.ts';
 import { useServices } from './runtime/services.ts';
 import { basicProblems, parseScreenText } from './schema/parse-screen.ts';
 import type { Screen } from './schema/screen.ts';

@@ -1,4 +1,4 @@
-import type { RendererServices } from '../renderer/runtime/services.ts';
+import type { RendererServices } from '../renderer/contracts/services.ts';
 import { getAccessToken } from './auth/token.ts';
 import { progress, toast } from './request/lazy-feedback.ts';
 import { request } from './request/request.ts';

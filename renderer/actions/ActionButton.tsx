@@ -1,13 +1,14 @@
 import { Button } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { type DialogApi, useDialogs } from '../dialogs/dialog-api.ts';
+import { useDialogs } from '../dialogs/dialog-api.ts';
+import type { DialogApi } from '../contracts/dialogs.ts';
 import { DialogHost } from '../dialogs/DialogHost.tsx';
 import { evaluateFlag } from '../schema/expressions/evaluate.ts';
 import { useServices } from '../runtime/services.ts';
 import type { ActionBase } from '../schema/screen.ts';
 import { reportError } from './report-error.ts';
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 interface Props {
   action: ActionBase;

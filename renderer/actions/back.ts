@@ -1,4 +1,4 @@
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 /** Back to a given route (`to`) or the previous page; a form with unsaved changes asks first. */
 export default async function back(ctx: ActionContext): Promise<void> {

@@ -1,6 +1,7 @@
-import { entityApi, type EntityApi, type EntityApiOptions } from '../data/entity-api.ts';
-import type { DialogApi } from '../dialogs/dialog-api.ts';
-import type { ActionContext } from './types.ts';
+import { entityApi, type EntityApiOptions } from '../data/entity-api.ts';
+import type { EntityApi } from '../contracts/entity-api.ts';
+import type { DialogApi } from '../contracts/dialogs.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 /** An action placed where it cannot work says so by name, instead of doing nothing. */
 export function dialogsOf(ctx: ActionContext): DialogApi {

@@ -1,4 +1,4 @@
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 /**
  * `{"type": "custom", "handler": "copyCode"}` runs the handler registered under that name

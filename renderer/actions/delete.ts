@@ -1,5 +1,5 @@
 import { apiOf } from './context-needs.ts';
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 /** Deletes the row, or the selected rows with the platform's batch DELETE. */
 export default async function deleteAction(ctx: ActionContext): Promise<void> {

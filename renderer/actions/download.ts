@@ -1,7 +1,7 @@
 import { fillUrl } from '../data/url-template.ts';
 import { hiddenDownload } from './hidden-download.ts';
 import { templateVars } from './template-vars.ts';
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 import { platformUrl } from '../data/platform-url.ts';
 
 const BUCKET = 'attachments';

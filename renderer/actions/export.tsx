@@ -1,10 +1,10 @@
 import { Button, Form, Radio, Typography } from 'antd';
 import { useState } from 'react';
-import type { RendererServices } from '../runtime/services.ts';
+import type { RendererServices } from '../contracts/services.ts';
 import { apiOf, dialogsOf } from './context-needs.ts';
 import { hiddenDownload } from './hidden-download.ts';
 import { startProgress } from './progress.ts';
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 interface Choice {
   format: 'csv' | 'xlsx';

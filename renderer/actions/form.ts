@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { dialogsOf } from './context-needs.ts';
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 /**
  * Opens the screen's record form in a dialog: from a toolbar a new record, from a row that row.

@@ -1,14 +1,14 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
-import type { EntityApi, ImportReport } from '../data/entity-api.ts';
-import type { RendererServices } from '../runtime/services.ts';
+import type { EntityApi, ImportReport } from '../contracts/entity-api.ts';
+import type { RendererServices } from '../contracts/services.ts';
 import { fillUrl } from '../data/url-template.ts';
 import { apiOf, dialogsOf } from './context-needs.ts';
 import { startProgress } from './progress.ts';
 import { reportError } from './report-error.ts';
 import { templateVars } from './template-vars.ts';
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 export type { ImportReport };
 

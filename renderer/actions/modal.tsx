@@ -3,7 +3,7 @@ import { screenSource } from '../dialogs/screen-source.ts';
 import { ScreenHost } from '../ScreenHost.tsx';
 import { dialogsOf } from './context-needs.ts';
 import { templateVars } from './template-vars.ts';
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 /**
  * Opens another schema in a dialog of the screen: `{"type": "modal", "screen":

@@ -1,6 +1,6 @@
 import type { EntityDecl, EntityField } from '../schema/entity.ts';
 import type { Label } from '../schema/label.ts';
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 import { meaningOf } from '../schema/meaning.ts';
 
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

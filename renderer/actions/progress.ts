@@ -1,4 +1,4 @@
-import type { ProgressReport, RendererServices } from '../runtime/services.ts';
+import type { ProgressReport, RendererServices } from '../contracts/services.ts';
 
 const silent: ProgressReport = { update: () => undefined, done: () => undefined, failed: () => undefined };
 

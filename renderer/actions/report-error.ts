@@ -1,5 +1,5 @@
 import { isRequestError } from '../data/request-errors.ts';
-import type { RendererServices } from '../runtime/services.ts';
+import type { RendererServices } from '../contracts/services.ts';
 
 /**
  * Tells the user an action failed, once: the request layer has already shown HTTP and business

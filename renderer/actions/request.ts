@@ -4,7 +4,7 @@ import type { AskItem } from '../schema/screen.ts';
 import { shapeItem } from './body-item.ts';
 import { dialogsOf } from './context-needs.ts';
 import { templateVars } from './template-vars.ts';
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 type Row = Record<string, unknown>;
 

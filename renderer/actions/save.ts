@@ -1,4 +1,4 @@
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 /** Saves the detail form; validation errors stay on the form (it scrolls to the first). */
 export default async function save(ctx: ActionContext): Promise<void> {

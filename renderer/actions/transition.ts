@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { apiOf, dialogsOf } from './context-needs.ts';
 import { startProgress } from './progress.ts';
-import type { ActionContext } from './types.ts';
+import type { ActionContext } from '../contracts/actions.ts';
 
 type Row = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { useDecimals } from '../format/money.ts';
 import { useServices } from '../runtime/services.ts';
 import { useDateSettings } from '../format/use-date-settings.ts';
 import { STATUS_MAPS } from '../schema/types/status-maps.ts';
-import type { CellProps } from './types.ts';
+import type { CellProps } from '../contracts/cells.ts';
 import { fillUrl } from '../data/url-template.ts';
 import { meaningOf } from '../schema/meaning.ts';
 

@@ -1,4 +1,5 @@
-import type { RendererServices, RequestOpts } from '../runtime/services.ts';
+import type { EntityApi, ImportReport } from '../contracts/entity-api.ts';
+import type { RendererServices, RequestOpts } from '../contracts/services.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import type { HistoryEntry } from '../schema/history.ts';
 import type { Endpoint, ListEndpoint } from '../schema/screen.ts';
@@ -7,15 +8,6 @@ import { type CallSpec, conventionOf } from '../schema/wire/rest-convention.ts';
 import { fillUrl } from './url-template.ts';
 
 type Row = Record<string, unknown>;
-
-/** The server's answer to an import (server/resources/import-routes.ts). */
-export interface ImportReport {
-  total: number;
-  imported: number;
-  failed: number;
-  ignoredColumns: string[];
-  rows: Array<{ line: number; ok: boolean; id?: unknown; errors?: string[] }>;
-}
 
 export interface EntityApiOptions {
   /**
@@ -27,26 +19,6 @@ export interface EntityApiOptions {
   base?: string;
   /** A screen's own endpoints; each replaces the convention for that call only. */
   endpoints?: { list?: ListEndpoint; get?: Endpoint; create?: Endpoint; update?: Endpoint };
-}
-
-export interface EntityApi {
-  readonly entity: EntityDecl;
-  /**
-   * A page of rows; `nextCursor` is where the next page starts when the server pages by keyset;
-   * `totalEstimated`: `total` is the database's estimate (the query asked `total: 'estimate'`).
-   */
-  list(query?: Row): Promise<{ rows: Row[]; total: number; nextCursor?: string; totalEstimated?: boolean }>;
-  get(id: unknown): Promise<Row>;
-  create(body: Row): Promise<Row>;
-  /** Writes `body` (the record itself by default) over the record, with its `objectVersionNumber`. */
-  update(record: Row, body?: Row): Promise<Row>;
-  remove(records: Row[]): Promise<void>;
-  /** A status action; `values`: what the transition writes with the move (its declared `fields`, a reason). */
-  transition(record: Row, action: string, values?: Row): Promise<Row>;
-  /** The export's columns (`exportType=COLUMN`) and the filled URL the download form posts to. */
-  exportColumns(url?: string): Promise<{ url: string; columns: Array<{ name: string; title: string }> }>;
-  importFile(file: File, url?: string): Promise<ImportReport>;
-  history(id: unknown): Promise<HistoryEntry[]>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { EntityApi } from './entity-api.ts';
+import type { EntityApi } from '../contracts/entity-api.ts';
 
 type Row = Record<string, unknown>;
 

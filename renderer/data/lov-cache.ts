@@ -1,4 +1,4 @@
-import type { RendererServices } from '../runtime/services.ts';
+import type { RendererServices } from '../contracts/services.ts';
 import { platformUrl } from './platform-url.ts';
 
 export interface LovOption {

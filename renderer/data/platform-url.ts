@@ -1,4 +1,4 @@
-import type { RendererServices } from '../runtime/services.ts';
+import type { RendererServices } from '../contracts/services.ts';
 import { type PlatformCallName, platformCalls } from '../schema/wire/platform-calls.ts';
 import { fillUrl } from './url-template.ts';
 

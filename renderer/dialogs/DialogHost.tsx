@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
-import { type ConfirmSpec, DialogContext, type DialogSpec, type DialogApi, useDialogs } from './dialog-api.ts';
+import { DialogContext, useDialogs } from './dialog-api.ts';
+import type { ConfirmSpec, DialogApi, DialogSpec } from '../contracts/dialogs.ts';
 
 /** An open dialog: what to show and how to settle the promise `open`/`confirm` returned. */
 export type OpenDialog = { id: number; settle(result: unknown): void } & ({ kind: 'content'; spec: DialogSpec<unknown> } | { kind: 'confirm'; spec: ConfirmSpec });

@@ -1,4 +1,4 @@
-import type { RendererServices, ScreenSource } from '../runtime/services.ts';
+import type { RendererServices, ScreenSource } from '../contracts/services.ts';
 
 /**
  * The screen a `modal` action opens: the host's resolution when it has one (stored pages and

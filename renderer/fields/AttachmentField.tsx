@@ -2,7 +2,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, List, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 import { platformUrl } from '../data/platform-url.ts';
 
 interface FileRow {

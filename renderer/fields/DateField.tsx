@@ -2,7 +2,7 @@ import { DatePicker, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import { dateFormatOf, dateTimeFormatOf, WIRE_FORMATS, wireToZoned, zonedToWire } from '../format/date.ts';
 import { useDateSettings } from '../format/use-date-settings.ts';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 
 /**
  * Dates travel as the platform's strings (§9 formats, date-times in UTC), never as Date objects;

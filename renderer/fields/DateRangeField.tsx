@@ -2,7 +2,7 @@ import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dateFormatOf } from '../format/date.ts';
 import { useDateSettings } from '../format/use-date-settings.ts';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 
 const FMT = 'YYYY-MM-DD';
 

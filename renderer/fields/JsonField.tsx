@@ -1,6 +1,6 @@
 import { Input } from 'antd';
 import { useState } from 'react';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 
 /** JSON viewer (read-only mode) and editor that only commits valid JSON. */
 export default function JsonField({ value, onChange, disabled, id, mode }: FieldProps) {

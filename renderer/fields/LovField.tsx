@@ -3,7 +3,7 @@ import { Button, Input, Modal, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
 import type { LovViewDecl } from '../schema/lovs.ts';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 import { platformUrl } from '../data/platform-url.ts';
 import { platformConvention } from '../schema/wire/rest-convention.ts';
 import { meaningOf } from '../schema/meaning.ts';

@@ -2,7 +2,7 @@ import { InputNumber } from 'antd';
 import { useDecimals } from '../format/money.ts';
 import { formatKept, formatNumber } from '../format/number.ts';
 import { typedNumber } from './typed-number.ts';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 
 /**
  * Numbers, money and percent: thousands separators; the declared precision, or for money the

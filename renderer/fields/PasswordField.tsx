@@ -1,5 +1,5 @@
 import { Input } from 'antd';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 
 /**
  * A secret typed in, never shown back: masked with a reveal toggle while editing, dots in view

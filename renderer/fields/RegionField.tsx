@@ -1,7 +1,7 @@
 import { Cascader } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../runtime/services.ts';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 import { platformUrl } from '../data/platform-url.ts';
 
 /** A country and a region as HZERO 1.5's `countries/all` and `regions/lazy-tree` answer them. */

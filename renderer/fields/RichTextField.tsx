@@ -1,6 +1,6 @@
 import { Input } from 'antd';
 import { sanitise } from './sanitise.ts';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 
 /** Rich text: rendered read-only from sanitised HTML; edited as HTML source. */
 export default function RichTextField({ value, onChange, disabled, id, mode }: FieldProps) {

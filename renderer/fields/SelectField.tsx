@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { type LovOption, lovOptions } from '../data/lov-cache.ts';
 import { useServices } from '../runtime/services.ts';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 import { meaningOf } from '../schema/meaning.ts';
 
 /** A select over a value set (`/hpfm/v1/lovs/value?lovCode=`). */

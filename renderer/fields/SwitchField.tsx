@@ -1,6 +1,6 @@
 import { Select, Switch } from 'antd';
 import { useServices } from '../runtime/services.ts';
-import type { FieldProps } from './types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 
 /** Flags are 1/0 (or Y/N for `yn`); in a search form they become a three-way select. */
 export default function SwitchField({ field, value, onChange, disabled, id, mode }: FieldProps) {

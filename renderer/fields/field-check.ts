@@ -1,6 +1,6 @@
 import { fillUrl, urlParams } from '../data/url-template.ts';
 import type { FormStore } from '../form/FormStore.ts';
-import type { RendererServices } from '../runtime/services.ts';
+import type { RendererServices } from '../contracts/services.ts';
 import type { ResolvedField } from '../schema/resolve-field.ts';
 
 /** Wait after a blur before asking the server, so tabbing through a form sends one request. */

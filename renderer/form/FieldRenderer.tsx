@@ -2,7 +2,7 @@ import { Form } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { ComponentType } from 'react';
 import { FieldCheck } from '../fields/FieldCheck.tsx';
-import type { FieldProps } from '../fields/types.ts';
+import type { FieldProps } from '../contracts/fields.ts';
 import { useServices } from '../runtime/services.ts';
 import type { ResolvedField } from '../schema/resolve-field.ts';
 import type { FormStore } from './FormStore.ts';

@@ -2,15 +2,9 @@ import { Card, Col, Form, Row } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { evaluateFlag } from '../schema/expressions/evaluate.ts';
 import { useServices } from '../runtime/services.ts';
-import type { ResolvedField } from '../schema/resolve-field.ts';
-import type { Section } from '../schema/screen.ts';
+import type { ResolvedSection } from '../contracts/forms.ts';
 import { FieldRenderer } from './FieldRenderer.tsx';
 import type { FormStore } from './FormStore.ts';
-
-export interface ResolvedSection {
-  section: Section;
-  fields: ResolvedField[];
-}
 
 /** Sections of fields in a grid; each field observes itself (see FieldRenderer). */
 export const FormSections = observer(function FormSections({ store, sections, readOnly }: { store: FormStore; sections: ResolvedSection[]; readOnly?: boolean }) {

@@ -1,32 +1,17 @@
 import { Alert, Button, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
+import type { RecordFormSpec } from '../contracts/forms.ts';
 import { entityApi } from '../data/entity-api.ts';
 import { useDialogs } from '../dialogs/dialog-api.ts';
 import { useServices } from '../runtime/services.ts';
 import { usePrepared } from '../runtime/usePrepared.ts';
-import type { Section } from '../schema/screen.ts';
 import { submitForm } from './form-controller.ts';
 import { FormSections, scrollToField } from './FormSections.tsx';
 import { FormStore } from './FormStore.ts';
 import { prepareForm } from './prepare-form.ts';
 
 type Row = Record<string, unknown>;
-
-/** What a page hands the `form` action: which entity, which fields, where records go. */
-export interface RecordFormSpec {
-  entityName: string;
-  sections: Section[];
-  /** Values every new record gets and no form changes (a line's parent link). */
-  fixed?: Row;
-  /** Template variables for URLs (user, route parameters, the header). */
-  vars: Row;
-  /** An explicit collection URL template; by default the entity's path for the current mode. */
-  baseUrl?: string;
-  /** Sends the validated values another way than a create or update (a status action's fields); the save button says `submitLabel`. */
-  send?: (values: Row) => Promise<Row>;
-  submitLabel?: string;
-}
 
 interface Props extends RecordFormSpec {
   /** The row to edit; absent to create one. */

@@ -1,5 +1,5 @@
-import type { DialogApi } from '../dialogs/dialog-api.ts';
-import type { RendererServices } from '../runtime/services.ts';
+import type { DialogApi } from '../contracts/dialogs.ts';
+import type { RendererServices } from '../contracts/services.ts';
 
 /**
  * Asks whether to leave a form with unsaved changes (closing its tab, Cancel, Back). In the screen's

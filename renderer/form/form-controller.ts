@@ -1,7 +1,7 @@
 import { runInAction } from 'mobx';
 import { classifySaveError, isRequestError, type SaveFailure } from '../data/request-errors.ts';
-import type { DialogApi } from '../dialogs/dialog-api.ts';
-import type { RendererServices } from '../runtime/services.ts';
+import type { DialogApi } from '../contracts/dialogs.ts';
+import type { RendererServices } from '../contracts/services.ts';
 import type { FormStore } from './FormStore.ts';
 
 type Row = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { fillUrl } from '../data/url-template.ts';
-import type { RendererServices } from '../runtime/services.ts';
+import type { RendererServices } from '../contracts/services.ts';
 import { platformCalls } from '../schema/wire/platform-calls.ts';
 import type { FormulaFacts } from './formula-preview.ts';
 

@@ -1,10 +1,10 @@
-import type { RendererServices } from '../runtime/services.ts';
+import type { RendererServices } from '../contracts/services.ts';
 import { checkExpression } from '../schema/expressions/check-expression.ts';
 import { preload } from '../runtime/preload.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import { resolveField, type ResolvedField } from '../schema/resolve-field.ts';
 import type { ActionBase, Section } from '../schema/screen.ts';
-import type { ResolvedSection } from './FormSections.tsx';
+import type { ResolvedSection } from '../contracts/forms.ts';
 
 /** Resolves sections against the entity, checks every expression and loads the widgets used. */
 export async function prepareForm(s: RendererServices, entityName: string | undefined, sections: Section[], actions: ActionBase[] = [], actionsPath = '/actions') {

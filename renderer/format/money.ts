@@ -1,7 +1,8 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { formulaFacts } from '../form/formula-facts.ts';
 import type { EntityField } from '../schema/entity.ts';
-import { type RendererServices, useServicesOptional } from '../runtime/services.ts';
+import { useServicesOptional } from '../runtime/services.ts';
+import type { RendererServices } from '../contracts/services.ts';
 
 /**
  * The record a line belongs to, for a line's `parent.<field>` (a line's amount takes its

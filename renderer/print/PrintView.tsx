@@ -3,13 +3,14 @@ import { createElement, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { entityApi } from '../data/entity-api.ts';
 import { filterValues } from '../pages/detail/filter-values.ts';
-import { RendererContext, type RendererServices, useServices } from '../runtime/services.ts';
+import { RendererContext, useServices } from '../runtime/services.ts';
+import type { RendererServices } from '../contracts/services.ts';
 import { evaluateFlag } from '../schema/expressions/evaluate.ts';
 import { resolveColumn } from '../schema/resolve-field.ts';
 import { isNumericCell } from '../schema/types/cells.ts';
 import { summarySpec, summaryValues } from '../table/summary.ts';
 import { SummaryValue } from '../table/SummaryRow.tsx';
-import type { PrintDocument } from './print-document.ts';
+import type { PrintDocument } from '../contracts/print.ts';
 import './print.css';
 
 type Row = Record<string, unknown>;

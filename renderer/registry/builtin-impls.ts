@@ -1,23 +1,19 @@
 import type { ComponentType } from 'react';
-import type { ActionHandler } from '../actions/types.ts';
-import type { CellProps } from '../cells/types.ts';
-import type { FieldProps } from '../fields/types.ts';
-import type { PageProps } from '../pages/types.ts';
+import type { ActionHandler } from '../contracts/actions.ts';
+import type { CellProps } from '../contracts/cells.ts';
+import type { FieldProps } from '../contracts/fields.ts';
+import type { PageComponent } from '../contracts/pages.ts';
+import type { LazyModule } from '../contracts/registries.ts';
 import type { ActionType } from '../schema/types/actions.ts';
 import type { CellType } from '../schema/types/cells.ts';
 import type { PageKind } from '../schema/types/page-kinds.ts';
 import type { WidgetType } from '../schema/types/widgets.ts';
-import type { LazyModule } from './registry.ts';
 
 /**
  * The renderer's implementation of every built-in type, keyed by the schema language's type tables
  * (renderer/schema/types): a type added there and not here is a compile error. Page kinds and
  * widgets load on demand, each its own chunk.
  */
-// Each page kind narrows the screen type it accepts; the host passes the screen of that kind.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type PageComponent = ComponentType<PageProps<any>>;
-
 const detail = () => import('../pages/detail/DetailPage.tsx');
 export const PAGE_IMPLS: Record<PageKind, LazyModule<PageComponent>> = {
   list: () => import('../pages/list/ListPage.tsx'),

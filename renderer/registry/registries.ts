@@ -1,25 +1,6 @@
-import type { ComponentType } from 'react';
-import type { ActionHandler } from '../actions/types.ts';
-import type { CellProps } from '../cells/types.ts';
-import type { FieldProps } from '../fields/types.ts';
-import { ACTION_IMPLS, CELL_IMPLS, PAGE_IMPLS, type PageComponent, WIDGET_IMPLS } from './builtin-impls.ts';
-import { type LazyModule, Registry } from './registry.ts';
-
-/**
- * The registries a renderer resolves `type` names with, carried on the renderer context. A host
- * builds one set (createRegistries) and registers its custom components and handlers on it once;
- * a test or a story builds its own, so what one registers never leaks into another.
- */
-export interface Registries {
-  pageKinds: Registry<PageComponent>;
-  fieldWidgets: Registry<ComponentType<FieldProps>>;
-  cellRenderers: Registry<ComponentType<CellProps>>;
-  actionTypes: Registry<ActionHandler>;
-  /** Custom screens (`kind: custom`) registered by name. */
-  customComponents: Registry<ComponentType<Record<string, unknown>>>;
-  /** Action handlers run by `{"type": "custom", "handler": "<name>"}`. */
-  customHandlers: Registry<ActionHandler>;
-}
+import type { LazyModule, Registries } from '../contracts/registries.ts';
+import { ACTION_IMPLS, CELL_IMPLS, PAGE_IMPLS, WIDGET_IMPLS } from './builtin-impls.ts';
+import { Registry } from './registry.ts';
 
 function filled<T>(kind: string, table: Record<string, LazyModule<T>>): Registry<T> {
   const r = new Registry<T>(kind);

@@ -1,12 +1,11 @@
 import type { ComponentType } from 'react';
-
-export type LazyModule<T> = () => Promise<{ default: T }>;
+import type { LazyModule, TypeRegistry } from '../contracts/registries.ts';
 
 /**
  * One registry per kind of thing a schema names by `type` (page kinds, fields, cells, actions).
  * Registering a type twice throws; an unknown type is reported with the names that exist.
  */
-export class Registry<T> {
+export class Registry<T> implements TypeRegistry<T> {
   private readonly entries = new Map<string, LazyModule<T>>();
   private readonly loaded = new Map<string, T>();
 

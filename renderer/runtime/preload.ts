@@ -1,4 +1,4 @@
-import type { Registries } from '../registry/registries.ts';
+import type { Registries } from '../contracts/registries.ts';
 import { SchemaError } from '../schema/schema-error.ts';
 import type { ResolvedColumn, ResolvedField } from '../schema/resolve-field.ts';
 import type { ActionBase } from '../schema/screen.ts';

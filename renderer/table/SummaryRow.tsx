@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { type ComponentType, createElement, type ReactNode } from 'react';
-import type { CellProps } from '../cells/types.ts';
+import type { CellProps } from '../contracts/cells.ts';
 import Decimal from 'decimal.js';
 import { formatNumber, toDecimal } from '../format/number.ts';
 import { isNumericCell } from '../schema/types/cells.ts';

@@ -1,5 +1,5 @@
 import type { ComponentType, CSSProperties } from 'react';
-import type { CellProps } from '../cells/types.ts';
+import type { CellProps } from '../contracts/cells.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 
 /** A visible column as the rows draw it: its width, and where it sticks when pinned. */

@@ -1,6 +1,6 @@
 import { action, makeObservable, observableRef, runInAction } from 'mobx';
 import { fillUrl } from '../data/url-template.ts';
-import type { RendererServices } from '../runtime/services.ts';
+import type { RendererServices } from '../contracts/services.ts';
 import type { ResolvedColumn } from '../schema/resolve-field.ts';
 import { mergeSettings, sameSettings, schemaSettings, type TableSettings } from './column-settings.ts';
 import { platformCalls } from '../schema/wire/platform-calls.ts';

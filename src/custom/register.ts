@@ -1,4 +1,4 @@
-import type { Registries } from '../../renderer/registry/registries.ts';
+import type { Registries } from '../../renderer/contracts/registries.ts';
 
 /**
  * Screens that cannot be a schema (tender and RFx flows) are components registered here by

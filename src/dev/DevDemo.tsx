@@ -2,7 +2,8 @@ import { Card, Col, Form, Row, Select, Space, Table, Tag, Typography } from 'ant
 import { useMemo, useState } from 'react';
 import { screens } from 'virtual:screen-manifest';
 import { ActionButton } from '../../renderer/actions/ActionButton.tsx';
-import { RendererContext, type RendererServices, useServices } from '../../renderer/runtime/services.ts';
+import { RendererContext, useServices } from '../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../renderer/contracts/services.ts';
 import { ScreenHost } from '../../renderer/ScreenHost.tsx';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { ActionBase, Screen } from '../../renderer/schema/screen.ts';

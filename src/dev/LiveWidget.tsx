@@ -1,7 +1,7 @@
 import { Alert, Form, Spin } from 'antd';
 import { Component, type ComponentType, type ReactNode, useMemo } from 'react';
-import type { CellProps } from '../../renderer/cells/types.ts';
-import type { FieldProps } from '../../renderer/fields/types.ts';
+import type { CellProps } from '../../renderer/contracts/cells.ts';
+import type { FieldProps } from '../../renderer/contracts/fields.ts';
 import { useServices } from '../../renderer/runtime/services.ts';
 import { usePrepared } from '../../renderer/runtime/usePrepared.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';

@@ -1,6 +1,6 @@
 import type { ArgsProps as MessageArgs } from 'antd/es/message/interface';
 import type { ArgsProps as NotificationArgs } from 'antd/es/notification/interface';
-import type { ProgressReport } from '../../renderer/runtime/services.ts';
+import type { ProgressReport } from '../../renderer/contracts/services.ts';
 import type { I18nStore } from '../stores/I18nStore.ts';
 import { FIRST_SCREEN_MARK } from '../routes/first-screen-mark.ts';
 

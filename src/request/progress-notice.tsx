@@ -1,5 +1,5 @@
 import { Button, Progress } from 'antd';
-import type { ProgressReport } from '../../renderer/runtime/services.ts';
+import type { ProgressReport } from '../../renderer/contracts/services.ts';
 import { REQUEST_NOTIFICATION_PLACEMENT } from '../config/constants.ts';
 import type { I18nStore } from '../stores/I18nStore.ts';
 import { notify } from './lazy-feedback.ts';

@@ -1,5 +1,5 @@
 import { screens } from 'virtual:screen-manifest';
-import type { ScreenSource } from '../../renderer/runtime/services.ts';
+import type { ScreenSource } from '../../renderer/contracts/services.ts';
 import { storedRoutes } from './stored-routes.ts';
 
 /**

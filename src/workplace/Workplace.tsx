@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import workplace from '../../schemas/fragments/workplace.json';
-import { RendererContext, type RendererServices } from '../../renderer/runtime/services.ts';
+import { RendererContext } from '../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../renderer/contracts/services.ts';
 import { ScreenHost } from '../../renderer/ScreenHost.tsx';
 import type { DashboardScreen } from '../../renderer/schema/screen.ts';
 import { firstScreenShown } from '../routes/prefetch.ts';

@@ -1,6 +1,6 @@
 import { storyRegistries } from '../support/registries.ts';
 import { message } from 'antd';
-import type { RendererServices, RequestOpts } from '../../renderer/runtime/services.ts';
+import type { RendererServices, RequestOpts } from '../../renderer/contracts/services.ts';
 import { FailedResponseError } from '../../src/request/errors.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { LovViewDecl, ValueSetDecl } from '../../renderer/schema/lovs.ts';

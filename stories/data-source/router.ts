@@ -1,4 +1,4 @@
-import type { RequestOpts } from '../../renderer/runtime/services.ts';
+import type { RequestOpts } from '../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { type ConventionRoute, conventionRoutes } from '../../renderer/schema/wire/convention-routes.ts';
 import { DataSourceError, type EntityStore, type Row, toPage } from './entity-store.ts';

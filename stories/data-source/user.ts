@@ -1,4 +1,4 @@
-import type { RendererUser } from '../../renderer/runtime/services.ts';
+import type { RendererUser } from '../../renderer/contracts/services.ts';
 
 /** The signed-in user of every story: the demo tenant's administrator (tenant 1, as in the server seed). */
 export const STORY_USER: RendererUser = {

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode, useMemo } from 'react';
-import { RendererContext, type RendererServices } from '../../renderer/runtime/services.ts';
+import { RendererContext } from '../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../renderer/contracts/services.ts';
 import { type CallLogEntry, type DataSource, sharedDataSource, storyServices } from '../data-source/index.ts';
 
 export interface StoryHostProps {

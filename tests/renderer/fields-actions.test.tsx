@@ -5,7 +5,7 @@ import type { CheckContext } from '../../renderer/schema/check/check-context.ts'
 import { FieldCheckRunner } from '../../renderer/fields/field-check.ts';
 import DateRangeField from '../../renderer/fields/DateRangeField.tsx';
 import { FormStore } from '../../renderer/form/FormStore.ts';
-import type { RendererServices } from '../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveColumn, resolveField } from '../../renderer/schema/resolve-field.ts';
 import { WithServices, testRegistries, testServices } from './test-services.tsx';

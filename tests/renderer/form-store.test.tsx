@@ -2,7 +2,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FormSections } from '../../renderer/form/FormSections.tsx';
 import { FormStore } from '../../renderer/form/FormStore.ts';
-import type { FieldProps } from '../../renderer/fields/types.ts';
+import type { FieldProps } from '../../renderer/contracts/fields.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveField } from '../../renderer/schema/resolve-field.ts';
 import { WithServices, testRegistries, testServices } from './test-services.tsx';

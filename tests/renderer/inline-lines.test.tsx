@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { autorun, computed } from 'mobx';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FieldProps } from '../../renderer/fields/types.ts';
+import type { FieldProps } from '../../renderer/contracts/fields.ts';
 import { ChildTable } from '../../renderer/pages/detail/ChildTable.tsx';
 import { type LinesApi, LinesStore } from '../../renderer/pages/detail/LinesStore.ts';
-import type { RendererServices } from '../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveColumn, resolveField } from '../../renderer/schema/resolve-field.ts';
 import type { DetailTab } from '../../renderer/schema/screen.ts';

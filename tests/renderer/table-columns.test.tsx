@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RendererServices } from '../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveColumn } from '../../renderer/schema/resolve-field.ts';
 import { ColumnSettings } from '../../renderer/table/ColumnSettings.tsx';

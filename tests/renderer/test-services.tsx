@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { createRegistries } from '../../renderer/registry/registries.ts';
-import { RendererContext, type RendererServices } from '../../renderer/runtime/services.ts';
+import { RendererContext } from '../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 
 /**

@@ -15,7 +15,7 @@ import { usePrepared } from '../../runtime/usePrepared.ts';
 import type { CreateScreen } from '../../schema/screen.ts';
 import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
-import type { PageProps } from '../types.ts';
+import type { PageProps } from '../../contracts/pages.ts';
 
 /** A create screen: the form with entity defaults, submit, then open the created record. */
 export default function CreatePage({ screen, params, file, onDone }: PageProps<CreateScreen>) {

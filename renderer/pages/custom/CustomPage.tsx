@@ -3,7 +3,7 @@ import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
 import { SchemaError } from '../../schema/schema-error.ts';
 import type { CustomScreen } from '../../schema/screen.ts';
-import type { PageProps } from '../types.ts';
+import type { PageProps } from '../../contracts/pages.ts';
 
 /** The escape hatch: a component registered by name, given the schema's props and the route params. */
 export default function CustomPage({ screen, params, file }: PageProps<CustomScreen>) {

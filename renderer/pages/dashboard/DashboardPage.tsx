@@ -3,7 +3,7 @@ import { fillUrl } from '../../data/url-template.ts';
 import { useServices } from '../../runtime/services.ts';
 import type { DashboardScreen } from '../../schema/screen.ts';
 import { useScreenRoute } from '../screen-route.ts';
-import type { PageProps } from '../types.ts';
+import type { PageProps } from '../../contracts/pages.ts';
 import '../light/light.css';
 import './dashboard.css';
 

@@ -1,5 +1,5 @@
 import { makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { EntityApi } from '../../data/entity-api.ts';
+import type { EntityApi } from '../../contracts/entity-api.ts';
 import { classifyLoadError, type LoadProblem } from '../../data/request-errors.ts';
 import { listAll } from '../../data/list-all.ts';
 

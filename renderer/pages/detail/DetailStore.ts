@@ -1,11 +1,12 @@
 import { makeObservable, observable, runInAction } from 'mobx';
-import { entityApi, type EntityApi } from '../../data/entity-api.ts';
+import { entityApi } from '../../data/entity-api.ts';
+import type { EntityApi } from '../../contracts/entity-api.ts';
 import { classifyLoadError, type LoadProblem } from '../../data/request-errors.ts';
-import type { DialogApi } from '../../dialogs/dialog-api.ts';
+import type { DialogApi } from '../../contracts/dialogs.ts';
 import { submitForm } from '../../form/form-controller.ts';
 import { FormStore } from '../../form/FormStore.ts';
 import { type FormulaFacts, previewRow } from '../../form/formula-preview.ts';
-import type { RendererServices } from '../../runtime/services.ts';
+import type { RendererServices } from '../../contracts/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import type { ResolvedField } from '../../schema/resolve-field.ts';
 import type { DetailScreen } from '../../schema/screen.ts';

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { entityApi } from '../../data/entity-api.ts';
-import type { RendererServices } from '../../runtime/services.ts';
+import type { RendererServices } from '../../contracts/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import { classifyLoadError, type LoadProblem } from '../../data/request-errors.ts';
 import type { HistoryEntry } from '../../schema/history.ts';

@@ -1,6 +1,6 @@
 import { entityApi } from '../../data/entity-api.ts';
 import { type LineReads, readLines } from '../../data/list-all.ts';
-import type { RendererServices } from '../../runtime/services.ts';
+import type { RendererServices } from '../../contracts/services.ts';
 import type { DetailScreen } from '../../schema/screen.ts';
 import { recordId } from './DetailStore.ts';
 import { filterValues } from './filter-values.ts';

@@ -1,10 +1,10 @@
 import { Button, Card, Col, Form, Pagination, Row, Space } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { type ComponentType, useEffect, useState } from 'react';
-import type { FieldProps } from '../../fields/types.ts';
+import type { FieldProps } from '../../contracts/fields.ts';
 import { ActionButton } from '../../actions/ActionButton.tsx';
 import { SchemaErrorPanel } from '../../errors/SchemaErrorPanel.tsx';
-import type { RecordFormSpec } from '../../form/RecordForm.tsx';
+import type { RecordFormSpec } from '../../contracts/forms.ts';
 import { checkExpression } from '../../schema/expressions/check-expression.ts';
 import { preload } from '../../runtime/preload.ts';
 import { useServices } from '../../runtime/services.ts';
@@ -17,7 +17,7 @@ import { displayOrder } from '../../table/column-settings.ts';
 import { DataTable } from '../../table/DataTable.tsx';
 import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
-import type { PageProps } from '../types.ts';
+import type { PageProps } from '../../contracts/pages.ts';
 import { ListStore } from './ListStore.ts';
 
 /** A list screen: search form, toolbar, table and pagination, all from the schema. */

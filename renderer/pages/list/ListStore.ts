@@ -1,6 +1,7 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { entityApi, type EntityApi } from '../../data/entity-api.ts';
-import type { RendererServices } from '../../runtime/services.ts';
+import { entityApi } from '../../data/entity-api.ts';
+import type { EntityApi } from '../../contracts/entity-api.ts';
+import type { RendererServices } from '../../contracts/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import type { ResolvedColumn } from '../../schema/resolve-field.ts';
 import type { ListScreen } from '../../schema/screen.ts';

@@ -17,7 +17,7 @@ import type { DetailTab, WizardScreen } from '../../schema/screen.ts';
 import { ChildTable } from '../detail/ChildTable.tsx';
 import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
-import type { PageProps } from '../types.ts';
+import type { PageProps } from '../../contracts/pages.ts';
 import { type PreparedStep, WizardStore } from './WizardStore.ts';
 
 type Lines = { tab: DetailTab; entity: EntityDecl; columns: ResolvedColumn[] };

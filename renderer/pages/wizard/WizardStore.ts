@@ -1,12 +1,13 @@
 import { makeObservable, observable, runInAction } from 'mobx';
-import { entityApi, type EntityApi } from '../../data/entity-api.ts';
+import { entityApi } from '../../data/entity-api.ts';
+import type { EntityApi } from '../../contracts/entity-api.ts';
 import { classifyLoadError, type LoadProblem } from '../../data/request-errors.ts';
 import { fillUrl } from '../../data/url-template.ts';
-import type { DialogApi } from '../../dialogs/dialog-api.ts';
+import type { DialogApi } from '../../contracts/dialogs.ts';
 import { submitForm } from '../../form/form-controller.ts';
-import type { ResolvedSection } from '../../form/FormSections.tsx';
+import type { ResolvedSection } from '../../contracts/forms.ts';
 import { FormStore } from '../../form/FormStore.ts';
-import type { RendererServices } from '../../runtime/services.ts';
+import type { RendererServices } from '../../contracts/services.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import { evaluateFlag } from '../../schema/expressions/evaluate.ts';
 import type { WizardScreen, WizardStep } from '../../schema/screen.ts';

@@ -1,4 +1,11 @@
-import type { CellTypeDef } from './definition.ts';
+// Declared here, not in definition.ts: that file imports the entity declaration (for the checks),
+// whose field-type table imports this one, and the two would close an import circle.
+/** A table cell: how its column lines up and whether it holds a number a summary row can add. */
+export interface CellTypeDef {
+  description: string;
+  align: 'left' | 'right' | 'center';
+  numeric?: boolean;
+}
 
 /**
  * Every table cell of the schema language, keyed by the name a column gives in `cell`. `numeric`

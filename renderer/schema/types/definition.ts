@@ -54,16 +54,3 @@ export interface PageKindDef {
   definition: string;
   check(doc: Json, c: ScreenChecker): void;
 }
-
-/** A table cell: how its column lines up and whether it holds a number a summary row can add. */
-export interface CellTypeDef {
-  description: string;
-  align: 'left' | 'right' | 'center';
-  numeric?: boolean;
-}
-
-/** A field widget. */
-export interface WidgetTypeDef {
-  description: string;
-  numeric?: boolean;
-}

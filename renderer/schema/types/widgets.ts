@@ -1,4 +1,9 @@
-import type { WidgetTypeDef } from './definition.ts';
+// Declared here, not in definition.ts, for the reason given in cells.ts.
+/** A field widget. */
+export interface WidgetTypeDef {
+  description: string;
+  numeric?: boolean;
+}
 
 /**
  * Every field widget of the schema language, keyed by the name a field gives in `widget` (or its

@@ -1,4 +1,4 @@
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 
 /** The import runtime calls (server/modules/himp/routes.ts). */
 export interface ImportColumnInfo {

@@ -1,4 +1,4 @@
-import type { ActionContext } from '../../../renderer/actions/types.ts';
+import type { ActionContext } from '../../../renderer/contracts/actions.ts';
 import { DataSetPreview } from './DataSetPreview.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import type { PrintTemplateWire, ReportDataWire, ReportDefWire, ReportParamDef } from '../../../renderer/schema/wire/report.ts';
 import type { ViewerColumn } from './report-format.ts';
 

@@ -1,4 +1,4 @@
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 
 /** The RFx calls of the price check and the supplier's quotation (server/modules/ssrc/rfx/). */
 // Amounts and quantities are decimal text ("12.40"), as every list answers them; add and compare them with decimal.js (check-price-math.ts).

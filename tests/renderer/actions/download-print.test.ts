@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import download from '../../../renderer/actions/download.ts';
 import { recordSheet } from '../../../renderer/actions/print.ts';
-import type { ActionContext } from '../../../renderer/actions/types.ts';
+import type { ActionContext } from '../../../renderer/contracts/actions.ts';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import { testServices } from '../test-services.tsx';
 

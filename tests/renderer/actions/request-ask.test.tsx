@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ActionButton } from '../../../renderer/actions/ActionButton.tsx';
 import { DialogHost } from '../../../renderer/dialogs/DialogHost.tsx';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import type { ActionBase } from '../../../renderer/schema/screen.ts';
 import { term } from '../data/fixtures.ts';
 import { testServices, WithServices } from '../test-services.tsx';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateCell, DateTimeCell, NumberCell } from '../../../renderer/cells/basic-cells.tsx';
 import { ParentRecordContext } from '../../../renderer/format/money.ts';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import { resolveColumn } from '../../../renderer/schema/resolve-field.ts';
 import { SummaryValue } from '../../../renderer/table/SummaryRow.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { entityApi } from '../../../renderer/data/entity-api.ts';
 import { platformConvention } from '../../../renderer/schema/wire/rest-convention.ts';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import { testServices } from '../test-services.tsx';
 import { row, term } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DialogApi } from '../../../renderer/dialogs/dialog-api.ts';
+import type { DialogApi } from '../../../renderer/contracts/dialogs.ts';
 import { submitForm } from '../../../renderer/form/form-controller.ts';
 import { FormStore } from '../../../renderer/form/FormStore.ts';
 import { resolveField } from '../../../renderer/schema/resolve-field.ts';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChildTable } from '../../../renderer/pages/detail/ChildTable.tsx';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import { ScreenHost } from '../../../renderer/ScreenHost.tsx';
 import { resolveColumn } from '../../../renderer/schema/resolve-field.ts';
 import type { DetailTab } from '../../../renderer/schema/screen.ts';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LovField from '../../../renderer/fields/LovField.tsx';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import { resolveField } from '../../../renderer/schema/resolve-field.ts';
 import { testServices, WithServices } from '../test-services.tsx';

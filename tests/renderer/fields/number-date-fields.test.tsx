@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import DateField from '../../../renderer/fields/DateField.tsx';
 import NumberField from '../../../renderer/fields/NumberField.tsx';
 import { ParentRecordContext } from '../../../renderer/format/money.ts';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import { resolveField } from '../../../renderer/schema/resolve-field.ts';
 import { testServices, WithServices } from '../test-services.tsx';

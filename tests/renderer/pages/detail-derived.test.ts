@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DetailStore } from '../../../renderer/pages/detail/DetailStore.ts';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import { resolveField } from '../../../renderer/schema/resolve-field.ts';
 import type { DetailScreen } from '../../../renderer/schema/screen.ts';

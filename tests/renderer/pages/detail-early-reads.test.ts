@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { arrived, type EarlyReads, startEarlyReads } from '../../../renderer/pages/detail/early-reads.ts';
 import { DetailStore } from '../../../renderer/pages/detail/DetailStore.ts';
 import { resolveField } from '../../../renderer/schema/resolve-field.ts';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import type { DetailScreen } from '../../../renderer/schema/screen.ts';
 import { testServices } from '../test-services.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ListStore } from '../../../renderer/pages/list/ListStore.ts';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import type { ListScreen } from '../../../renderer/schema/screen.ts';
 import { testServices } from '../test-services.tsx';

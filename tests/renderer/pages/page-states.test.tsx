@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import transition from '../../../renderer/actions/transition.ts';
 import { PageState } from '../../../renderer/pages/PageState.tsx';
-import type { ProgressReport, RendererServices } from '../../../renderer/runtime/services.ts';
+import type { ProgressReport, RendererServices } from '../../../renderer/contracts/services.ts';
 import { ScreenHost } from '../../../renderer/ScreenHost.tsx';
 import { httpError, row, term } from '../data/fixtures.ts';
 import { WithServices, fakeLayout, testServices } from '../test-services.tsx';

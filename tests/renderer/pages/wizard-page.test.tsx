@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RendererServices } from '../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import { ScreenHost } from '../../../renderer/ScreenHost.tsx';
 import { term } from '../data/fixtures.ts';

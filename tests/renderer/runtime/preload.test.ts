@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Registry } from '../../../renderer/registry/registry.ts';
-import type { Registries } from '../../../renderer/registry/registries.ts';
+import type { Registries } from '../../../renderer/contracts/registries.ts';
 import { preload } from '../../../renderer/runtime/preload.ts';
 import type { ActionBase } from '../../../renderer/schema/screen.ts';
 

@@ -1,5 +1,5 @@
 import { createRegistries } from '../../../../renderer/registry/registries.ts';
-import type { RendererServices } from '../../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../../renderer/contracts/services.ts';
 import type { EntityDecl } from '../../../../renderer/schema/entity.ts';
 
 type Handler = (url: string, query: Record<string, unknown> | undefined) => Promise<unknown> | undefined;

@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import { type ComponentType, useEffect, useState } from 'react';
-import type { FieldProps } from '../../../../renderer/fields/types.ts';
+import type { FieldProps } from '../../../../renderer/contracts/fields.ts';
 import { useServices } from '../../../../renderer/runtime/services.ts';
 import type { ResolvedField } from '../../../../renderer/schema/resolve-field.ts';
 

@@ -1,4 +1,4 @@
-import type { RendererServices } from '../../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../../renderer/contracts/services.ts';
 
 /** The workflow engine's calls the task and instance pages make (server/modules/hwfl/routes.ts). */
 export interface HistoryEntry {

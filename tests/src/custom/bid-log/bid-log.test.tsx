@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RendererServices } from '../../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../../renderer/contracts/services.ts';
 import BidLog from '../../../../src/custom/bid-log/BidLog.tsx';
 import { testServices, WithServices } from '../../../renderer/test-services.tsx';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RendererServices } from '../../../../renderer/runtime/services.ts';
+import type { RendererServices } from '../../../../renderer/contracts/services.ts';
 import CheckPrice from '../../../../src/custom/ssrc/CheckPrice.tsx';
 import { awardedQuantity, averagePrice, overAwarded, savingPercent, sharePercent } from '../../../../src/custom/ssrc/check-price-math.ts';
 import type { CheckMatrix } from '../../../../src/custom/ssrc/rfx-api.ts';

@@ -1,10 +1,10 @@
-import type { EntityApi } from '../data/entity-api.ts';
-import type { DialogApi } from '../dialogs/dialog-api.ts';
-import type { RecordFormSpec } from '../form/RecordForm.tsx';
-import type { PrintDocument } from '../print/print-document.ts';
-import type { RendererServices } from '../runtime/services.ts';
 import type { EntityDecl } from '../schema/entity.ts';
 import type { ActionBase } from '../schema/screen.ts';
+import type { DialogApi } from './dialogs.ts';
+import type { EntityApi } from './entity-api.ts';
+import type { RecordFormSpec } from './forms.ts';
+import type { PrintDocument } from './print.ts';
+import type { RendererServices } from './services.ts';
 
 /** What an action handler gets: the action's schema, where it was clicked, and what it can do. */
 export interface ActionContext {
