@@ -16,7 +16,7 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: 'unit', environment: 'happy-dom', include: ['tests/src/**/*.test.{ts,tsx}', 'tests/renderer/**/*.test.{ts,tsx}'] },
+          test: { name: 'unit', environment: 'happy-dom', include: ['tests/src/**/*.test.{ts,tsx}', 'tests/renderer/**/*.test.{ts,tsx}'], setupFiles: ['tests/unit/setup.ts'] },
         },
         {
           extends: true,
