@@ -92,6 +92,25 @@ export interface StatusTransition {
    * only a supplier-side role (its consent); `buyer`, never one. Absent: whoever holds `permission`.
    */
   by?: 'supplier' | 'buyer';
+  /**
+   * The server's move only (an award that follows an approved decision, a score sheet submitted
+   * with its expert): no request may take it, whatever the caller's roles; module rules and the
+   * `effects` of other moves do, through the repository, so it is still checked, hooked and audited.
+   */
+  system?: boolean;
+  /** Moves of other records this move causes, in the same transaction (a plan's approval approving its lines). */
+  effects?: TransitionEffect[];
+}
+
+/**
+ * One cascade of a move: the records of `entity` that `match` names (their field → this record's
+ * field) take its transition `action` as the server's move, each one that is in a status the
+ * transition starts from; the others are left as they are (a cancelled line stays cancelled).
+ */
+export interface TransitionEffect {
+  entity: string;
+  action: string;
+  match: Record<string, string>;
 }
 
 /**

@@ -312,6 +312,10 @@ export class EntityRepository {
     const sm = this.e.status;
     const tr = sm && Object.hasOwn(sm.transitions, action) ? sm.transitions[action] : undefined;
     if (!sm || !tr) throw notFound(`${this.e.name} has no action ${action}`);
+    if (tr.system && !opts.system) throw forbidden(`A ${this.e.name} is moved to ${tr.to} by the server when what it follows happens, not by a request`);
+    // The server's move reaches the row wherever it is in the tenant: the supplier whose appeal
+    // moves the buyer's evaluation header does not see that header, but its move is the header's.
+    if (opts.system) scope = { ...scope, auth: { ...scope.auth, supplierIds: null } };
     if (!opts.system) {
       // The side a transition belongs to: a buyer never takes the supplier's move (nor the reverse), whatever menus its role holds.
       const supplierSide = !!scope.auth.supplierIds;
@@ -358,10 +362,42 @@ export class EntityRepository {
       });
       for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, action, args);
       await this.audit(tx, scope, tenantId, id, action.toUpperCase(), { [sm.field]: { from, to }, ...values });
+      for (const fx of tr.effects ?? []) {
+        const target = this.ctx.entities.get(fx.entity);
+        if (!target) throw new Error(`${this.e.name}.${action}: effect on unknown entity ${fx.entity}`);
+        const match = Object.fromEntries(Object.entries(fx.match).map(([field, source]) => [field, source === this.e.primaryKey ? id : row[source]]));
+        await new EntityRepository(target, this.ctx).moveEvery({ auth: scope.auth, tenantId }, match, fx.action, { tx });
+      }
       return row;
     };
     if (opts.tx) return run(opts.tx);
     return this.ctx.db.transaction(run).catch(dbErrorOf(body));
+  }
+
+  /**
+   * The server's move `action` of every record whose fields equal `match` (and, from `extra`, a
+   * module's own conditions) and that is in a status the move starts from; the others are left as
+   * they are. Each is a full transition (hooks, formulas, audit). Answers the records moved.
+   */
+  async moveEvery(scope: Scope, match: Row, action: string, opts: { tx: Queryable; body?: Row; extra?: (params: unknown[]) => string[] }): Promise<Row[]> {
+    const sm = this.e.status;
+    const tr = sm?.transitions[action];
+    if (!sm || !tr || !Object.hasOwn(sm.transitions, action)) throw notFound(`${this.e.name} has no action ${action}`);
+    const params: unknown[] = [];
+    const where = this.scopeWhere({ ...scope, auth: { ...scope.auth, supplierIds: null } }, params);
+    for (const [field, value] of Object.entries(match)) {
+      if (field !== this.e.primaryKey && !this.e.fields.some((f) => f.name === field)) throw new Error(`${this.e.name} has no field ${field}`);
+      if (value === null || value === undefined) return [];
+      params.push(value);
+      where.push(`t.${ident(columnOf(field))} = $${params.length}`);
+    }
+    params.push(tr.from, sm.initial);
+    where.push(`coalesce(t.${ident(columnOf(sm.field))}::text, $${params.length}) = any($${params.length - 1}::text[])`);
+    if (opts.extra) where.push(...opts.extra(params));
+    const ids = (await opts.tx.query<{ id: number }>(`select ${this.pk()}::float8 as id from ${ident(this.e.table)} t where ${where.join(' and ')} order by 1`, params)).rows;
+    const moved: Row[] = [];
+    for (const { id } of ids) moved.push(await this.transition(scope, id, action, opts.body ?? {}, { system: true, tx: opts.tx }));
+    return moved;
   }
 
   /**

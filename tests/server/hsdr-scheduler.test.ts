@@ -197,6 +197,35 @@ describe('firing', () => {
     expect(await logsOf(j.jobId)).toHaveLength(2);
   });
 
+  it("keeps an instance an administrator took offline offline through its heartbeats, and marks a silent one lost and back, each move audited", async () => {
+    const executor = async (code: string) =>
+      ((await s.call({ as: 'admin', url: '/hsdr/v1/executors?executorType=0&size=100' })).json().content as Array<{ executorId: number; executorCode: string; status: string; objectVersionNumber: number }>).find((e) => e.executorCode === code)!;
+    const audit = async (id: number) => (await s.ctx.db.query<{ action: string; login_name: string }>("select action, login_name from hpfm_audit_log where entity_name = 'executor' and record_id = $1 order by audit_id", [id])).rows;
+    const t0 = Date.now();
+    const held = new Scheduler(s.ctx);
+    await held.heartbeat(new Date(t0));
+    const e = await executor(held.code);
+    expect(e.status).toBe('ONLINE');
+    const off = await s.call({ as: 'admin', method: 'POST', url: `/hsdr/v1/executors/${e.executorId}/actions/offline`, payload: { objectVersionNumber: e.objectVersionNumber } });
+    expect(off.statusCode, off.body).toBe(200);
+    await held.heartbeat(new Date(t0 + 1000));
+    expect((await executor(held.code)).status).toBe('M-OFFLINE');
+    // Nobody marks an instance lost by hand: that is the scheduler's move.
+    const byHand = await s.call({ as: 'admin', method: 'POST', url: `/hsdr/v1/executors/${e.executorId}/actions/lost`, payload: {} });
+    expect(byHand.statusCode, byHand.body).toBe(403);
+
+    const silent = new Scheduler(s.ctx);
+    await silent.heartbeat(new Date(t0));
+    const quiet = await executor(silent.code);
+    await held.heartbeat(new Date(t0 + 10 * 60_000));
+    expect((await executor(silent.code)).status).toBe('A-OFFLINE');
+    await silent.heartbeat(new Date(t0 + 10 * 60_000 + 1000));
+    expect((await executor(silent.code)).status).toBe('ONLINE');
+    expect((await audit(quiet.executorId)).map((a) => [a.action, a.login_name])).toEqual([['LOST', 'hsdr'], ['BEAT', 'hsdr']]);
+    expect((await audit(e.executorId)).map((a) => a.action)).toEqual(['OFFLINE']);
+    await s.ctx.db.query('delete from hsdr_executor where executor_code = any($1::text[])', [[held.code, silent.code]]);
+  });
+
   it('runs on its own once started, and stops firing when paused', async () => {
     const sch = schedulerOf(s.ctx);
     const j = await job({ jobCron: '* * * * * *' });

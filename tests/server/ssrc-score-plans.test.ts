@@ -159,6 +159,11 @@ describe('a bid plan', () => {
     let lines = (await get(`${BPL}?bidPlanId=${String(id)}`)).content as Row[];
     expect(lines.map((l) => l.processStatus)).toEqual(['APPROVED', 'APPROVED']);
     expect((await get(`${BP}/${String(id)}`)).totalBudget).toBe('300.15');
+    // The lines moved by the plan's declared effect, each move audited under the approver.
+    const audit = await s.ctx.db.query<{ action: string; login_name: string }>("select action, login_name from hpfm_audit_log where entity_name = 'bidPlanLine' and record_id = any($1::bigint[]) and action = 'APPROVE'", [lines.map((l) => l.bidPlanLineId)]);
+    expect(audit.rows.map((a) => a.login_name)).toEqual(['approver', 'approver']);
+    // A line's approval is the plan's effect only: no request takes it.
+    expect((await act(BPL, lines[0]!.bidPlanLineId, 'approve')).statusCode).toBe(403);
 
     // Cancel needs a reason; it leaves the total, revoking restores the line's status and the total.
     const noReason = await act(BPL, lines[0]!.bidPlanLineId, 'cancel');

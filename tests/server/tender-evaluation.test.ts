@@ -202,6 +202,9 @@ describe('expert scoring, decision and award', () => {
     expect((await ok('GET', `${T}/bid/${id}/decision`, undefined, 'approver')).decisionStatus).toBe('APPROVING');
     expect((await call('POST', `/hwfl/v1/1/runtime/tasks/${task.taskId}`, { action: 'Approved' }, 'approver')).statusCode).toBe(200);
     expect((await tender(id)).tenderStatus).toBe('AWARDED');
+    // The tender moved by the approved decision's declared effect: an audited move like any other, which no request takes.
+    expect(await one("select action, login_name, changes->'tenderStatus'->>'from' as from from hpfm_audit_log where entity_name = 'tenderHeader' and record_id = $1 and action = 'AWARD'", [id])).toMatchObject({ login_name: 'approver', from: 'SCORED' });
+    expect((await call('POST', `${T}/bid/${id}/actions/award`, {})).statusCode).toBe(403);
     expect((await rows(`${T}/bid/awards?tenderHeaderId=${id}`, 'supplier3')).map((a) => [a.supplierId, a.awardedAmount, a.decisionStatus])).toEqual([[ids.S3, '240000.45', 'APPROVED']]);
     expect(await rows(`${T}/bid/awards?tenderHeaderId=${id}`, 'supplier')).toEqual([]);
     const told = async (login: string, like: string) => Number((await one("select count(*)::int as n from hmsg_user_message m join iam_user u on u.id = m.user_id where u.login_name = $1 and m.subject like $2", [login, like])).n);

@@ -206,6 +206,16 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
     });
     for (const k of ['remember', 'restore', 'stamp'] as const) if (t[k] !== undefined && !names.includes(t[k])) add(`${at}/${k}`, `"${t[k]}" is not a field`);
     if (t.by && !e.supplierField) add(`${at}/by`, `${e.name} has no supplierField: no side to tell apart`);
+    (t.effects ?? []).forEach((fx, i) => {
+      const target = ctx.entities.get(fx.entity);
+      const move = target?.status?.transitions[fx.action];
+      if (!target) add(`${at}/effects/${i}/entity`, `unknown entity "${fx.entity}"`);
+      else if (!move) add(`${at}/effects/${i}/action`, `${fx.entity} has no transition "${fx.action}"`);
+      for (const [to, from] of Object.entries(fx.match)) {
+        if (target && to !== target.primaryKey && !target.fields.some((f) => f.name === to)) add(`${at}/effects/${i}/match`, `"${to}" is not a field of ${fx.entity}`);
+        if (from !== e.primaryKey && !names.includes(from)) add(`${at}/effects/${i}/match`, `"${from}" is not a field`);
+      }
+    });
     if (t.parentStatus) {
       const p = e.parent && ctx.entities.get(e.parent.entity);
       if (!p?.status) add(`${at}/parentStatus`, `${e.name} is not a line of a document with a status`);

@@ -8,7 +8,7 @@ import { EntityRepository } from '../../resources/repository.ts';
 import { resolveScope, type Scope } from '../../resources/scope.ts';
 import { cronProblem, describeCron, parseCron } from './cron.ts';
 import { jobHandler, jobHandlerNames, parseJobParam } from './handlers.ts';
-import { schedulerOf, syncRequestStatus } from './scheduler.ts';
+import { schedulerOf } from './scheduler.ts';
 import { fromWallTime, wallTime } from './times.ts';
 
 type Row = Record<string, unknown>;
@@ -122,7 +122,6 @@ registerHooks('jobInfo', {
       default:
         break;
     }
-    if (action !== 'create') await syncRequestStatus(tx, Number(row.jobId));
   },
 });
 

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
+import { serverActor, statusMoves } from '../../resources/status-moves.ts';
 import { parseCron } from './cron.ts';
 import { jobHandler, parseJobParam } from './handlers.ts';
 import { fromWallTime, wallTime } from './times.ts';
@@ -81,6 +82,11 @@ export class Scheduler {
     this.poke();
   }
 
+  /** The scheduler's own status moves (a job ending, an instance lost), recorded under its name. */
+  private moves(tx: Queryable, tenantId: number) {
+    return statusMoves({ ctx: this.ctx, auth: serverActor(tenantId, 'hsdr'), tenantId, tx });
+  }
+
   /** Stops claiming, waits for the runs in progress, and marks this instance offline. */
   async stop(): Promise<void> {
     if (this.stopped) return;
@@ -89,7 +95,7 @@ export class Scheduler {
     clearInterval(this.beatTimer);
     await this.ticking?.catch(() => 0);
     await Promise.allSettled([...this.running]);
-    await this.ctx.db.query("update hsdr_executor set status = 'A-OFFLINE' where executor_code = $1 and executor_type = 0", [this.code]).catch(() => undefined);
+    await this.ctx.db.transaction((tx) => this.moves(tx, 0).moveEvery('executor', { executorCode: this.code, executorType: 0 }, 'lost')).catch(() => undefined);
   }
 
   /** Claims soon (a trigger was just queued), without waiting for the next tick. */
@@ -163,7 +169,8 @@ export class Scheduler {
             status = 'COMPLETE';
           }
         }
-        await tx.query('update hsdr_job_info set next_fire_time = $2, last_fire_time = $3, job_status = $4 where job_id = $1', [j.jobId, next ? wallTime(next) : null, wallTime(scheduled), status]);
+        await tx.query('update hsdr_job_info set next_fire_time = $2, last_fire_time = $3 where job_id = $1', [j.jobId, next ? wallTime(next) : null, wallTime(scheduled)]);
+        if (status !== 'NORMAL') await this.moves(tx, Number(j.tenantId)).move('jobInfo', Number(j.jobId), status === 'ERROR' ? 'fail' : 'complete');
         const late = now.getTime() - scheduled.getTime() > MISFIRE_MS;
         const log = await tx.query<{ id: number }>(
           `insert into hsdr_job_log (tenant_id, job_id, job_code, job_handler, trigger_type, client_result, executor_name, address, scheduled_time, start_time, job_param, attempts)
@@ -249,8 +256,8 @@ export class Scheduler {
           ],
         );
         // A job that runs once ends with its run; a periodic one keeps its schedule whatever the outcome.
-        if (c.cycleFlag === 0) await tx.query(`update hsdr_job_info set job_status = $2 where job_id = $1 and job_status = 'NORMAL' and next_fire_time is null`, [c.jobId, failed ? 'ERROR' : 'COMPLETE']);
-        await syncRequestStatus(tx, c.jobId);
+        // Its concurrent request follows by the transition's declared effect (job-info.json).
+        if (c.cycleFlag === 0) await this.moves(tx, c.tenantId).moveEvery('jobInfo', { jobId: c.jobId }, failed ? 'fail' : 'complete', () => ['t.next_fire_time is null']);
       })
       .catch((e: unknown) => console.error(`hsdr: could not record the run of job ${c.jobCode}`, e));
   }
@@ -263,7 +270,7 @@ export class Scheduler {
     const at = wallTime(now);
     const address = this.opts.address?.() ?? null;
     await this.ctx.db.transaction(async (tx) => {
-      const r = await tx.query("update hsdr_executor set last_heartbeat = $2, status = 'ONLINE', address_list = coalesce($3, address_list) where executor_code = $1 and executor_type = 0", [
+      const r = await tx.query('update hsdr_executor set last_heartbeat = $2, address_list = coalesce($3, address_list) where executor_code = $1 and executor_type = 0', [
         this.code,
         at,
         address,
@@ -275,10 +282,14 @@ export class Scheduler {
           [this.code, `srm-backoffice ${hostname()} #${process.pid}`, address, at],
         );
       }
+      // Back after being marked lost; an instance an administrator took offline stays offline.
+      else await this.moves(tx, 0).moveEvery('executor', { executorCode: this.code, executorType: 0 }, 'beat');
       const cutoff = wallTime(new Date(now.getTime() - 3 * this.opts.heartbeatMs));
-      const gone = (
-        await tx.query<{ code: string }>("update hsdr_executor set status = 'A-OFFLINE' where executor_type = 0 and status = 'ONLINE' and last_heartbeat < $1 returning executor_code as code", [cutoff])
-      ).rows.map((x) => x.code);
+      const silent = (params: unknown[]) => {
+        params.push(cutoff);
+        return [`t.last_heartbeat < $${params.length}`];
+      };
+      const gone = (await this.moves(tx, 0).moveEvery('executor', { executorType: 0 }, 'lost', silent)).map((x) => String(x.executorCode));
       if (gone.length) {
         await tx.query(
           `update hsdr_job_log set client_result = 'FAILURE', job_result = 'FAILURE', end_time = $2, message_header = 'The server instance running it stopped',
@@ -291,10 +302,6 @@ export class Scheduler {
   }
 }
 
-/** A concurrent request shows the status of the job it created. */
-export async function syncRequestStatus(tx: Queryable, jobId: number): Promise<void> {
-  await tx.query('update hsdr_conc_request r set job_status = j.job_status from hsdr_job_info j where j.job_id = r.job_id and r.job_id = $1 and r.job_status is distinct from j.job_status', [jobId]);
-}
 
 const schedulers = new WeakMap<ServerContext, Scheduler>();
 

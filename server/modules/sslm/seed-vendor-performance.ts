@@ -173,6 +173,9 @@ async function evaluation(tx: Queryable, buyer: number, tpl: number, title: stri
   );
   await finalCollect(tx, h);
   await publishResults(tx, T, h, buyer);
+  // What the publish transition's effects do at run time, written as stored (seed steps restore demo history; they run no hooks).
+  await tx.query("update sslm_eval_supplier set result_status = 'PUBLISHED' where eval_header_id = $1", [h.evalHeaderId]);
+  await tx.query("update sslm_eval_line set line_status = 'PUBLISHED' where eval_header_id = $1", [h.evalHeaderId]);
   await tx.query("update sslm_eval_header set eval_status = 'PUBLISHED', collected_date = now(), published_date = now() where eval_header_id = $1", [h.evalHeaderId]);
 }
 

@@ -151,8 +151,8 @@ registerHooks('tenderDecision', {
   async afterWrite(row, action, { tx, tenantId, auth, ctx }) {
     if (!['submit', 'approve', 'reject', 'recall'].includes(action)) return;
     await tx.query('update tender_award set decision_status = $2 where decision_id = $1', [row.decisionId, row.decisionStatus]);
+    // The tender itself moves to AWARDED by the approve transition's declared effect (tender-decision.json).
     if (action !== 'approve') return;
-    await tx.query("update tender_header set tender_status = 'AWARDED', object_version_number = object_version_number + 1, last_update_date = now() where tender_header_id = $1", [row.tenderHeaderId]);
     await logTenderAward(tx, Number(row.decisionId), Number(row.tenderHeaderId), auth.userId);
     await notifyResults(tx, ctx, tenantId, row, auth);
     // Each awarded lot that names a branch company waits for that branch's confirmation (stnd).

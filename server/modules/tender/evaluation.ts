@@ -8,6 +8,7 @@ import { checkEntityAccess, holdsAnyRoute } from '../../resources/permissions.ts
 import { EntityRepository } from '../../resources/repository.ts';
 import { listQuerySchema } from '../../resources/route-schemas.ts';
 import { resolveScope } from '../../resources/scope.ts';
+import { statusMoves } from '../../resources/status-moves.ts';
 import { appendBidEvent } from '../../bid-log/append.ts';
 import { logTenderEvaluation } from '../../bid-log/tender-events.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
@@ -232,7 +233,7 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
         if (t.status !== 'EVALUATING') throw statusRefusal(`${t.num} is ${t.status}: scores are submitted while it is being evaluated`);
         if (!mine.n) throw new BusinessError('tender.score.submitted', `Your scores of ${t.num} are already submitted`, 'warn');
         if (mine.missing) throw refuse('score', `${t.num}: ${mine.missing} element${mine.missing > 1 ? 's are' : ' is'} not scored yet`);
-        await tx.query("update tender_score set score_status = 'SUBMITTED', object_version_number = object_version_number + 1, last_update_date = now() where tender_expert_id = $1 and score_status = 'PENDING'", [mine.id]);
+        await statusMoves({ ctx, auth: scope.auth, tenantId: scope.tenantId!, tx }).moveEvery('tenderScore', { tenderExpertId: mine.id }, 'submit');
         await tx.query("update tender_expert set score_status = 'SUBMITTED', submitted_date = now() where tender_expert_id = $1", [mine.id]);
         await computeScores(tx, id);
         await appendBidEvent(tx, { documentEntity: 'tenderHeader', documentId: id, event: 'score', actorUserId: scope.auth.userId, detail: { scores: mine.n } });

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../../db/database.ts';
 import { forbidden, statusRefusal } from '../../../http/errors.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
+import { statusMoves } from '../../../resources/status-moves.ts';
 import { AUTO_SOURCES } from './auto-indicators.ts';
 import { refuse } from './template-rules.ts';
 
@@ -101,11 +102,12 @@ export async function finalCollect(tx: Queryable, header: Row): Promise<void> {
   );
 }
 
-/** Publishing shows each supplier its own result and lines, and records the grade of the period's year (a later evaluation of that year replaces it). */
+/**
+ * Publishing records the grade of the period's year (a later evaluation of that year replaces it);
+ * the publish transition's declared effects show each supplier its own result and lines.
+ */
 export async function publishResults(tx: Queryable, tenantId: number, header: Row, userId: number): Promise<void> {
   const id = header.evalHeaderId;
-  await tx.query("update sslm_eval_supplier set result_status = 'PUBLISHED', object_version_number = object_version_number + 1, last_update_date = now() where eval_header_id = $1", [id]);
-  await tx.query("update sslm_eval_line set line_status = 'PUBLISHED', object_version_number = object_version_number + 1, last_update_date = now() where eval_header_id = $1", [id]);
   const year = Number(String(header.periodTo).slice(0, 4));
   const rows = (await tx.query<{ sid: number; name: string; score: string; grade: string | null }>('select supplier_id::float8 as sid, supplier_name as name, total_score::text as score, grade_code as grade from sslm_eval_supplier where eval_header_id = $1', [id])).rows;
   for (const r of rows) {
@@ -135,7 +137,8 @@ registerHooks('evalHeader', {
       if (!s.rows[0]?.n) throw refuse('templateId', `templateId ${String(row.templateId)} is not an evaluation template of this tenant`);
     }
   },
-  async beforeWrite(current, action, { tx, tenantId, auth }) {
+  async beforeWrite(current, action, args) {
+    const { tx, tenantId, auth } = args;
     const num = String(current.evalNum);
     if (action === 'evaluate') await startEvaluation(tx, tenantId, current, auth.userId);
     if (action === 'manualComplete') {
@@ -144,7 +147,8 @@ registerHooks('evalHeader', {
     }
     if (action === 'finalCollect') await finalCollect(tx, current);
     if (action === 'reEvaluate') {
-      await tx.query("update sslm_eval_line set line_status = 'PENDING' where eval_header_id = $1 and scorer_user_id is not null", [current.evalHeaderId]);
+      // Scored lines go back to their scorers; computed ones keep their score.
+      await statusMoves(args).moveEvery('evalLine', { evalHeaderId: current.evalHeaderId }, 'reopen', () => ['t.scorer_user_id is not null']);
       await tx.query('update sslm_eval_supplier set total_score = null, grade_code = null, rank_num = null where eval_header_id = $1', [current.evalHeaderId]);
     }
     if (action === 'publish') await publishResults(tx, tenantId, current, auth.userId);
@@ -158,7 +162,8 @@ registerHooks('evalHeader', {
 
 /** A supplier is evaluated once per document, is the tenant's, and — when the template is scoped to categories — supplies one of them (an approved supply ability). */
 registerHooks('evalSupplier', {
-  async afterWrite(row, action, { tx, tenantId }) {
+  async afterWrite(row, action, args) {
+    const { tx, tenantId } = args;
     if (action === 'create' || action === 'update') {
       const s = await tx.query<{ name: string }>('select supplier_name as name from sslm_supplier where supplier_id = $1 and tenant_id = $2', [row.supplierId, tenantId]);
       if (!s.rows[0]) throw refuse('supplierId', `supplierId ${String(row.supplierId)} is not a supplier of this tenant`);
@@ -179,11 +184,7 @@ registerHooks('evalSupplier', {
     // The document follows its suppliers' answers: APPEALING while one appeal is open, FEEDBACK once all are answered.
     if (action === 'appeal' || action === 'reply') {
       const open = await tx.query<{ n: number }>("select count(*)::int as n from sslm_eval_supplier where eval_header_id = $1 and result_status = 'APPEALING'", [row.evalHeaderId]);
-      const to = open.rows[0]!.n ? 'APPEALING' : 'FEEDBACK';
-      await tx.query(
-        "update sslm_eval_header set eval_status = $2, object_version_number = object_version_number + 1, last_update_date = now() where eval_header_id = $1 and eval_status in ('PUBLISHED', 'APPEALING', 'FEEDBACK')",
-        [row.evalHeaderId, to],
-      );
+      await statusMoves(args).moveEvery('evalHeader', { evalHeaderId: row.evalHeaderId }, open.rows[0]!.n ? 'appealOpened' : 'appealsAnswered');
     }
   },
 });
@@ -198,14 +199,14 @@ registerHooks('evalLine', {
     if (action === 'delete') throw forbidden('Score lines are not deleted; discard the evaluation instead');
     if (!system && Number(current.scorerUserId) !== auth.userId) throw forbidden(`Only the responsible scorer may ${action === 'update' ? 'score' : action} this line`);
   },
-  async afterWrite(row, action, { tx }) {
+  async afterWrite(row, action, args) {
+    const { tx } = args;
     if (action === 'update' && row.score !== null && row.score !== undefined && (Number(row.score) < Number(row.scoreFrom) || Number(row.score) > Number(row.scoreTo)))
       throw refuse('score', `score must be between ${Number(row.scoreFrom)} and ${Number(row.scoreTo)}`);
     if (action === 'submitScore') {
       if (row.score === null || row.score === undefined) throw refuse('score', 'Enter a score before submitting the line');
       const open = await tx.query<{ n: number }>("select count(*)::int as n from sslm_eval_line where eval_header_id = $1 and line_status = 'PENDING'", [row.evalHeaderId]);
-      if (!open.rows[0]!.n)
-        await tx.query("update sslm_eval_header set eval_status = 'MANUAL_COMPLETE', object_version_number = object_version_number + 1, last_update_date = now() where eval_header_id = $1 and eval_status = 'MANUAL_EVALUATING'", [row.evalHeaderId]);
+      if (!open.rows[0]!.n) await statusMoves(args).moveEvery('evalHeader', { evalHeaderId: row.evalHeaderId }, 'manualComplete');
     }
   },
 });

@@ -26,24 +26,15 @@ registerHooks('bidPlanLine', {
 });
 
 /**
- * A plan's approval decides its lines: approved, the lines still open (new or rejected) are
- * approved with it; rejected, they are marked rejected and editable again. Cancelled lines stay
- * cancelled. A plan is submitted only with at least one line that is not cancelled.
+ * A plan is submitted only with at least one line that is not cancelled. Its approval decides its
+ * lines by the approve and reject transitions' declared effects (bid-plan.json): approved, the
+ * open lines are approved with it; rejected, new lines are marked rejected and editable again.
  */
 registerHooks('bidPlan', {
   async beforeWrite(current: Row, action, { tx }) {
     if (action !== 'submit') return;
     const r = await tx.query<{ n: number }>("select count(*)::int as n from ssrc_bid_plan_line where bid_plan_id = $1 and process_status <> 'CANCEL'", [current.bidPlanId]);
     if (!r.rows[0]?.n) throw refuse('bidPlanLine', `Plan ${String(current.bidPlanNum)} has no lines to submit`);
-  },
-  async afterWrite(row: Row, action, { tx }) {
-    const to = action === 'approve' ? 'APPROVED' : action === 'reject' ? 'REJECT' : null;
-    if (!to) return;
-    await tx.query(
-      `update ssrc_bid_plan_line set process_status = $2, object_version_number = object_version_number + 1, last_update_date = now()
-        where bid_plan_id = $1 and process_status in ('NEW', 'REJECT')`,
-      [row.bidPlanId, to],
-    );
   },
 });
 
