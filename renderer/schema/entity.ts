@@ -169,6 +169,22 @@ export interface EntitySealed {
   envelopes: Record<string, { field: string; fields: string[] }>;
 }
 
+/**
+ * A document opened with a password (a bid opening): the buyer may set one while the document is a
+ * draft; the moves that open its envelopes then need it, on every path (server/sealing/opening.ts).
+ */
+export interface EntityOpening {
+  /** The transitions that open envelopes and need the password (a second stage opened with the first may not). */
+  moves: string[];
+  /** The private field holding the password's hash, and the read-only flag field saying one is set. */
+  passwordHash: string;
+  passwordFlag: string;
+  /** The statuses in which the password may be set. */
+  setIn: string[];
+  /** Permission code for setting it. */
+  setPermission: string;
+}
+
 export interface EntityDecl {
   $schema?: string;
   version: 1;
@@ -222,6 +238,8 @@ export interface EntityDecl {
    * to another line, round or supplier in the database.
    */
   sealed?: EntitySealed;
+  /** Opening with a password: the document's setting, checked by the repository on the opening moves. */
+  opening?: EntityOpening;
   paths: { site?: string; tenant?: string };
   /**
    * Where the backend's calls for this entity differ from the base path and the platform's

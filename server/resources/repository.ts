@@ -1,3 +1,4 @@
+import { checkOpening } from '../sealing/opening.ts';
 import type { EntityDecl, StatusTransition } from '../../renderer/schema/entity.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
@@ -328,6 +329,7 @@ export class EntityRepository {
       const from = String(current[sm.field] ?? sm.initial);
       if (!tr.from.includes(from)) throw new BusinessError('error.status.transition', `Cannot ${action} a ${this.e.name} in status ${from}`, 'warn');
       if (tr.parentStatus) await this.checkParentStatus(tx, action, tr.parentStatus, current);
+      await checkOpening(tx, this.e, current, action);
       // The values it writes are checked once the row is known to be the caller's and in a status the move starts from.
       const written = this.transitionValues(action, tr, body);
       const tenantId = this.rowTenant(scope, current);

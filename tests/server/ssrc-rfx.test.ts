@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -176,6 +177,13 @@ describe('quotations of a sealed RFx', () => {
     const wrong = await call('POST', `${T}/rfx/open`, { rfxHeaderId: id, password: 'guess' });
     expect([wrong.statusCode, wrong.json().field]).toEqual([400, 'password']);
     expect((await call('POST', `${T}/rfx/open`, { rfxHeaderId: id, password: 'open-sesame' }, 'supplier')).statusCode).toBe(403);
+    // Kept as the platform's password hash, as a tender's is (server/sealing/opening.ts); a password
+    // set before that, as `salt:digest`, still opens the RFx it protects.
+    const kept = await s.ctx.db.query<{ h: string }>('select open_password_hash as h from ssrc_rfx_header where rfx_header_id = $1', [id]);
+    expect(kept.rows[0]!.h).toMatch(/^scrypt\$/);
+    const salt = randomBytes(16).toString('hex');
+    await s.ctx.db.query('update ssrc_rfx_header set open_password_hash = $2 where rfx_header_id = $1', [id, `${salt}:${scryptSync('open-sesame', salt, 32).toString('hex')}`]);
+    expect((await call('POST', `${T}/rfx/open`, { rfxHeaderId: id, password: 'guess' })).json().field).toBe('password');
     expect((await ok('POST', `${T}/rfx/open`, { rfxHeaderId: id, password: 'open-sesame' })).rfxStatus).toBe('OPENED');
     const all = (await ok('GET', `${T}/quotation-lines?rfxHeaderId=${id}&sort=quotationLineId,asc`)).content as Row[];
     expect(all.map((q) => q.unitPrice).sort()).toEqual(['1.71', '1.93', '11.37', '9.57'].sort());

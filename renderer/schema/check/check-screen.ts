@@ -245,6 +245,16 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
       for (const f of env.fields) if (!names.includes(f)) add(`/sealed/envelopes/${name}/fields`, `"${f}" is not a field`);
     }
   }
+  if (e.opening) {
+    const o = e.opening;
+    o.moves.forEach((m, i) => {
+      if (!e.status?.transitions[m]) add(`/opening/moves/${i}`, `${e.name} has no transition "${m}"`);
+    });
+    const hash = e.fields.find((f) => f.name === o.passwordHash);
+    // A hash that left the server could be guessed at offline.
+    if (!hash?.private) add('/opening/passwordHash', `"${o.passwordHash}" is not a private field`);
+    if (!e.fields.find((f) => f.name === o.passwordFlag)?.readOnly) add('/opening/passwordFlag', `"${o.passwordFlag}" is not a read-only field`);
+  }
   e.fields.forEach((f, i) => {
     if (f.formula && !f.readOnly) add(`/fields/${i}/formula`, `a computed field must be readOnly`);
     if (f.currency === undefined) return;

@@ -1,60 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { ServerContext } from '../../context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { checkEntityAccess, checkPermissionCode } from '../../resources/permissions.ts';
+import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { resolveScope } from '../../resources/scope.ts';
-import { refuse, statusRefusal } from './rules.ts';
-import { DRAFT_STATUSES } from './statuses.ts';
+import { openWithPassword, setOpeningPassword } from '../../sealing/opening.ts';
 import { maskBids } from './sealing.ts';
 
 type Row = Record<string, unknown>;
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
 
 /**
- * Opening (`/tender/tenderHall/openTender/:id`): the password is set in draft and stored as the
- * platform's scrypt password hash; `POST bid/{id}/open` checks side and permission first (so only
- * the buyer learns whether a password fits), then the password, then takes the declared `open`
- * move, whose hook waits for the opening time. The password is vouched for to that hook by a
- * transaction-local setting, so the generic action path cannot open a protected tender.
+ * Opening (`/tender/tenderHall/openTender/:id`): the declared opening (tender-header.json
+ * `opening`) run by server/sealing/opening.ts; the move's hook waits for the opening time. A
+ * two-stage tender opens its technical envelopes first (with the password), the commercial ones of
+ * passed suppliers next (opened with it already).
  */
 export async function openingRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const header = ctx.entities.get('tenderHeader')!;
   const repo = new EntityRepository(header, ctx);
-  const row = async (tenantId: number | null, id: number) =>
-    (await ctx.db.query<{ status: string; num: string; flag: number; hash: string | null; twoStage: number }>('select tender_status as status, tender_num as num, password_flag::int as flag, open_password_hash as hash, coalesce(two_stage_flag, 0)::int as "twoStage" from tender_header where tender_header_id = $1 and tenant_id = $2', [id, tenantId])).rows[0];
+  const target = (req: { params: unknown }, scope: ReturnType<typeof resolveScope>) => ({ ctx, e: header, scope, load: () => repo.get(scope, Number((req.params as Row).id)) });
 
   app.put('/ssrc/v1/:tenantId/bid/:id/password', { schema: { params, body: { type: 'object', required: ['password'], properties: { password: { type: 'string', minLength: 4, maxLength: 64 } } } } }, async (req) => {
     const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('The opening password is the buyer\'s');
-    await checkPermissionCode(ctx.db, scope.auth, 'tender.tenderHall.list.button.edit', 'set the opening password of a tender');
-    const id = Number((req.params as Row).id);
-    const r = await row(scope.tenantId, id);
-    if (!r) throw notFound(`tenderHeader ${id} not found`);
-    if (!DRAFT_STATUSES.includes(r.status)) throw statusRefusal(`${r.num} is ${r.status}: the opening password is set before release`);
-    const digest = await hashPassword((req.body as { password: string }).password);
-    await ctx.db.query('update tender_header set open_password_hash = $2, password_flag = 1, object_version_number = object_version_number + 1, last_update_date = now() where tender_header_id = $1', [id, digest]);
-    return { tenderHeaderId: id, passwordFlag: 1 };
+    return setOpeningPassword(target(req, scope), (req.body as { password: string }).password);
   });
 
   app.post('/ssrc/v1/:tenantId/bid/:id/open', { schema: { params, body: { type: ['object', 'null'], properties: { password: { type: 'string', maxLength: 64 } } } } }, async (req) => {
     const scope = resolveScope(req, 'tenant');
     const id = Number((req.params as Row).id);
-    const password = ((req.body ?? {}) as { password?: string }).password;
-    if (scope.auth.supplierIds) throw forbidden('Bids are opened by the buyer');
-    await checkPermissionCode(ctx.db, scope.auth, header.status!.transitions.open!.permission, 'open a tender');
-    const r = await row(scope.tenantId, id);
-    if (!r) throw notFound(`tenderHeader ${id} not found`);
-    // The commercial stage needs no password again: the tender was opened with it.
-    if (r.flag === 1 && r.status !== 'TECH_OPENED' && !(password && (await verifyPassword(password, r.hash)))) throw refuse('password', `The opening password of ${r.num} is not right`);
-    return ctx.db.transaction(async (tx) => {
-      await tx.query("select set_config('tender.opening', $1, true)", [String(id)]);
-      // Side and permission were checked above; the move itself is taken as the server's. A two-stage
-      // tender opens its technical envelopes first, the commercial ones of passed suppliers next.
-      const move = r.status === 'TECH_OPENED' ? 'openCommercial' : r.twoStage === 1 ? 'openTechnical' : 'open';
-      return repo.transition(scope, id, move, {}, { tx, system: true });
-    });
+    const stage = (t: Row) => (t.tenderStatus === 'TECH_OPENED' ? 'openCommercial' : Number(t.twoStageFlag) === 1 ? 'openTechnical' : 'open');
+    return openWithPassword(target(req, scope), stage, ((req.body ?? {}) as { password?: string }).password, (tx, move) => repo.transition(scope, id, move, {}, { tx, system: true }));
   });
 
   /**

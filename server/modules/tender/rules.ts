@@ -53,13 +53,7 @@ registerHooks('tenderHeader', {
     if (action === 'submitRelease' && !approval) throw statusRefusal(`${num} needs no release approval: release it`);
     if (action === 'release' || action === 'submitRelease') await checkReleasable(tx, tenantId, current);
     if (action === 'publish' && !(time(current.quotationEndDate) > Date.now())) throw refuse('quotationEndDate', `${num}: the bidding end ${String(current.quotationEndDate)} has passed; a notice published now would take no bid`);
-    if (action === 'open' || action === 'openTechnical') {
-      if (!(time(current.bidOpenDate) <= Date.now())) throw statusRefusal(`${num} is opened at ${String(current.bidOpenDate)}, not before`);
-      if (Number(current.passwordFlag) === 1) {
-        const ok = await tx.query<{ v: string }>("select current_setting('tender.opening', true) as v");
-        if (ok.rows[0]?.v !== String(current.tenderHeaderId)) throw refuse('password', `${num} has an opening password: open it with POST bid/${String(current.tenderHeaderId)}/open and the password`);
-      }
-    }
+    if ((action === 'open' || action === 'openTechnical') && !(time(current.bidOpenDate) <= Date.now())) throw statusRefusal(`${num} is opened at ${String(current.bidOpenDate)}, not before`);
   },
 });
 

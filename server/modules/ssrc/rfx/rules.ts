@@ -93,10 +93,6 @@ registerHooks('rfxHeader', {
     }
     if ((action === 'open' || action === 'endQuotation') && !(time(current.quotationEndDate) <= Date.now()))
       throw status(`${String(current.rfxNum)}: quotations are open until ${String(current.quotationEndDate)}; it is ${action === 'open' ? 'opened' : 'ended'} after that`);
-    if (action === 'open' && flag('passwordFlag')) {
-      const ok = await tx.query<{ v: string }>("select current_setting('ssrc.opening', true) as v");
-      if (ok.rows[0]?.v !== String(current.rfxHeaderId)) throw refuse('password', `${String(current.rfxNum)} has an opening password: open it with POST rfx/open and the password`);
-    }
     if (action === 'newRound' && Number(current.roundNumber) >= Number(current.roundLimit)) throw status(`${String(current.rfxNum)}: all ${String(current.roundLimit)} rounds of its template are used`);
     if (action === 'submit' || action === 'finish') {
       if (action === 'submit' && !flag('resultApprovalFlag')) throw status(`${String(current.rfxNum)}: its template needs no result approval; finish it`);
