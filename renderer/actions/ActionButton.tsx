@@ -7,6 +7,8 @@ import { DialogHost } from '../dialogs/DialogHost.tsx';
 import { evaluateFlag } from '../schema/expressions/evaluate.ts';
 import { useServices } from '../runtime/services.ts';
 import type { ActionBase } from '../schema/screen.ts';
+import type { EntityDecl } from '../schema/entity.ts';
+import { actionAllowed, type LockParent } from '../schema/status/lock.ts';
 import { reportError } from './report-error.ts';
 import type { ActionContext } from '../contracts/actions.ts';
 
@@ -19,6 +21,12 @@ interface Props {
   asLink?: boolean;
   /** `data-action` of the button when the type alone does not name it (a tab's built-in line buttons). */
   name?: string;
+  /**
+   * The entity of `scope.record`: the button shows only where the record's status allows the action
+   * (renderer/schema/status/lock.ts), and `parent`'s status where the record is one of its lines.
+   */
+  entity?: EntityDecl;
+  parent?: LockParent;
 }
 
 /**
@@ -42,11 +50,12 @@ function HostedActionButton(p: Props) {
   return <Inner {...p} dialogs={useDialogs()!} />;
 }
 
-const Inner = observer(function ActionButtonInner({ action, context, scope, size, asLink, name, dialogs }: Props & { dialogs: DialogApi }) {
+const Inner = observer(function ActionButtonInner({ action, context, scope, size, asLink, name, dialogs, entity, parent }: Props & { dialogs: DialogApi }) {
   const s = useServices();
   const [busy, setBusy] = useState(false);
   const allowed = s.can(action.permission ? [action.permission] : undefined);
   if (allowed !== true) return null;
+  if (entity && !actionAllowed(action, entity, scope.record as Record<string, unknown> | undefined, parent)) return null;
   if (!evaluateFlag(action.visible, scope, true)) return null;
   const disabled = evaluateFlag(action.disabled, scope, false);
   const run = async (c: ReturnType<Props['context']>) => {
@@ -73,7 +82,7 @@ const Inner = observer(function ActionButtonInner({ action, context, scope, size
   const label = s.label(action.label, action.type);
   const type = asLink ? 'link' : action.style === 'primary' ? 'primary' : 'default';
   return (
-    <Button size={size} type={type} danger={action.style === 'danger'} disabled={disabled} loading={busy} onClick={() => void onClick()} data-action={name ?? action.type}>
+    <Button size={size} type={type} danger={action.style === 'danger'} disabled={disabled} loading={busy} onClick={() => void onClick()} data-action={name ?? action.type} data-move={action.type === 'transition' ? String(action.action) : undefined}>
       {label}
     </Button>
   );

@@ -1,7 +1,8 @@
 import { action, computed, type IComputedValue, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { evaluate, evaluateFlag } from '../schema/expressions/evaluate.ts';
 import type { EntityDecl } from '../schema/entity.ts';
-import { editableIn, mayChange } from '../schema/status/editable.ts';
+import { type Editable, mayChange } from '../schema/status/editable.ts';
+import { changeable } from '../schema/status/lock.ts';
 import { fieldJsonSchema } from '../schema/field-json-schema.ts';
 import { failedKeyword } from '../schema/field-value-check.ts';
 import type { ResolvedField } from '../schema/resolve-field.ts';
@@ -82,12 +83,18 @@ export class FormStore {
     return this.flag(f, 'disabled', false) || this.lockedByStatus(f);
   }
 
-  /** A saved record's field its status does not let change (`status.editable`): shown, not editable; the server refuses it too. */
+  /**
+   * A saved record's field its status does not let change (`status.editable`, or its approval
+   * running), or that its document's status keeps (`lockedBy`, for a line): shown, not editable;
+   * the server refuses it too.
+   */
   private lockedByStatus(f: ResolvedField): boolean {
-    const sm = this.entity.status;
-    if (!sm?.editable || this.values[this.entity.primaryKey] === undefined || this.values[this.entity.primaryKey] === null) return false;
-    return !mayChange(editableIn(this.entity, this.values[sm.field]), f.name);
+    if (this.lockedBy && !mayChange(this.lockedBy(), f.name)) return true;
+    return !mayChange(changeable(this.entity, this.values), f.name);
   }
+
+  /** What the document this record is a line of lets change (set by the line table that holds it). */
+  lockedBy?: () => Editable;
 
   private readonly flags = new Map<ResolvedField, Map<string, IComputedValue<boolean>>>();
 

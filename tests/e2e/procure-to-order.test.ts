@@ -40,6 +40,14 @@ async function pickSupplier(page: Page, input: Locator, num: string) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** A document page offering no control that would change it: no Save, no line buttons, every field's input locked. */
+async function showsNothingToChange(page: Locator) {
+  await expect.poll(() => page.getByTestId('save-button').count()).toBe(0);
+  await expect.poll(() => page.locator('[data-testid="lines-toolbar"], [data-action="add-line"], [data-action="create-line"], [data-action="delete-line"]').count()).toBe(0);
+  const open = page.locator('[data-field] input:not([disabled]):not([readonly]):not([type="hidden"]), [data-field] textarea:not([disabled]):not([readonly])');
+  await expect.poll(() => open.evaluateAll((els) => els.map((el) => el.closest('[data-field]')?.getAttribute('data-field')))).toEqual([]);
+}
+
 /** Approves the workflow task of a document from My tasks, found by its number. */
 async function approveTask(page: Page, docNum: string) {
   await page.goto(`${e.baseUrl}/hwfl/workflow/task/list`);
@@ -99,7 +107,23 @@ describe('requisition → approval → orders → approval → release → suppl
     await button(buyer, /^提\s*交$/).click();
     await expect.poll(async () => (await q<{ s: string }>('select pr_status_code as s from sprm_pr_header where pr_header_id = $1', [pr.id]))[0]!.s).toBe('APPROVING');
 
+    // In approval the requisition shows nothing that would change it: no Save, no line buttons,
+    // no input that takes a value, no second submit; the server still refuses a save forced past the screen.
+    await showsNothingToChange(prPage);
+    await expect.poll(() => prPage.locator('[data-move="submit"]').count()).toBe(0);
+    const stored = (await q<{ v: number }>('select object_version_number::int as v from sprm_pr_header where pr_header_id = $1', [pr.id]))[0]!;
+    const forced = await e.app.inject({ method: 'PUT', url: `/sprm/v1/1/purchase-requests/${pr.id}`, headers: { authorization: `bearer ${await e.token('buyer')}` }, payload: { prHeaderId: pr.id, objectVersionNumber: stored.v, title: 'changed in approval' } });
+    expect(forced.statusCode >= 400 || forced.json().failed === true, forced.body).toBe(true);
+    expect((await q<{ t: string }>('select title as t from sprm_pr_header where pr_header_id = $1', [pr.id]))[0]!.t).toBe(title);
+
     const approver = await e.signIn('approver', '/workplace');
+    // The approver's task shows the requisition and its lines for reading only.
+    await approver.goto(`${e.baseUrl}/hwfl/workflow/task/list`);
+    await screen(approver, '/hwfl/workflow/task/list').locator('[role="gridcell"] a', { hasText: pr.num }).first().click();
+    const task = approver.locator('[data-screen="/sprm/purchase-requisition-inquiry/not-erp-detail/:id"]:visible');
+    await task.locator('[role="row"][data-row-key]').first().waitFor();
+    await showsNothingToChange(task);
+    await approver.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
     await approveTask(approver, pr.num);
     await expect.poll(async () => (await q<{ s: string }>('select pr_status_code as s from sprm_pr_header where pr_header_id = $1', [pr.id]))[0]!.s).toBe('APPROVED');
 

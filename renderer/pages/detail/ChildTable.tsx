@@ -38,7 +38,7 @@ export function ChildTable(p: LineTabProps) {
   return <DialogLines {...p} />;
 }
 
-const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, params = {}, onLinesChanged, reloadHeader }: LineTabProps) {
+const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, params = {}, onLinesChanged, reloadHeader, parent }: LineTabProps) {
   const s = useServices();
   // The header's values change as the user types; calls read the latest ones.
   const latest = useRef(vars);
@@ -96,7 +96,7 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
           ? (row) => (
               <Space size={0}>
                 {rowActions.map((a, i) => (
-                  <ActionButton key={i} action={a} name={DEFAULT_NAMES.get(a)} size="small" asLink scope={{ ...scope, record: row }} context={ctx(row)} />
+                  <ActionButton key={i} action={a} name={DEFAULT_NAMES.get(a)} size="small" asLink scope={{ ...scope, record: row }} context={ctx(row)} entity={entity} parent={parent} />
                 ))}
               </Space>
             )
@@ -108,7 +108,7 @@ const DialogLines = observer(function DialogLines({ tab, entity, columns, vars, 
   if (!tab.editable) return table;
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="editable-lines">
-      <ActionButton action={CREATE_LINE} name="create-line" scope={scope} context={ctx()} />
+      <ActionButton action={CREATE_LINE} name="create-line" scope={scope} context={ctx()} entity={entity} parent={parent} />
       {table}
     </Space>
   );

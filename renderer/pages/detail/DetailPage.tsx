@@ -15,6 +15,7 @@ import { resolveColumn, type ResolvedColumn, type ResolvedField } from '../../sc
 import type { DetailScreen, DetailTab } from '../../schema/screen.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
 import { meaningOf } from '../../schema/meaning.ts';
+import { anyChange, changeable, type LockParent } from '../../schema/status/lock.ts';
 import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../../contracts/pages.ts';
@@ -99,7 +100,17 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
   if (store.loading && !store.form.values[entity.primaryKey]) return <PageState state="loading" />;
   // Nothing to show yet: the state takes the page; a failed reload keeps the record on screen under it.
   if (store.problem && store.form.values[entity.primaryKey] === undefined) return <PageState state="problem" problem={store.problem} onRetry={() => void store.load()} />;
-  const editable = screen.editable !== false;
+  // What the record's status lets change (renderer/schema/status/lock.ts): a locked document shows no Save,
+  // and the screen's own save action, where it declares one, is the only one.
+  // The record is read through the store, not taken once: a reload replaces the form's values, and each line cell
+  // that judged its lock by them must see the new status (a getter MobX follows).
+  const lock: LockParent = {
+    entity,
+    get record() {
+      return store.form.values;
+    },
+  };
+  const editable = screen.editable !== false && anyChange(changeable(entity, store.form.values)) && !(screen.actions ?? []).some((a) => a.type === 'save');
   const save = async () => {
     const r = await store.save();
     if (r.invalid) scrollToField(r.invalid);
@@ -137,11 +148,11 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
           </Button>
         )}
         {(screen.actions ?? []).map((a, i) => (
-          <ActionButton key={i} action={a} scope={scope} context={ctx} />
+          <ActionButton key={i} action={a} scope={scope} context={ctx} entity={entity} />
         ))}
       </Space>
       {store.problem && <PageState state="problem" problem={store.problem} onRetry={() => void store.load()} />}
-      <FormSections store={store.form} sections={sections} readOnly={!editable} />
+      <FormSections store={store.form} sections={sections} readOnly={screen.editable === false} />
       {(tabs.length > 0 || screen.history) && (
         <Tabs
           items={[
@@ -151,7 +162,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
               // Lines read the document through it (a line amount's `parent.currencyCode`).
               children: (
                 <ParentRecordContext.Provider value={parentRecord}>
-                  <ChildTable tab={tab} index={i} early={early?.get(i)} fields={lineFields} entity={e} columns={columns} vars={vars} params={params} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} reloadHeader={() => (store.dirty ? Promise.resolve() : store.load())} />
+                  <ChildTable tab={tab} index={i} early={early?.get(i)} fields={lineFields} entity={e} columns={columns} vars={vars} params={params} parent={lock} trackPending={store.trackPending} onLinesChanged={() => void store.refreshDerived()} onLinesPreview={(e, rows, facts) => store.previewDerived(e, rows, facts)} reloadHeader={() => (store.dirty ? Promise.resolve() : store.load())} />
                 </ParentRecordContext.Provider>
               ),
             })),

@@ -2,6 +2,7 @@ import { Alert, Button, Form, Space, Spin, Tooltip } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ActionButton } from '../../actions/ActionButton.tsx';
+import { anyChange, lineLock } from '../../schema/status/lock.ts';
 import { entityApi } from '../../data/entity-api.ts';
 import { listAll, readLines } from '../../data/list-all.ts';
 import { useDialogs } from '../../dialogs/dialog-api.ts';
@@ -62,7 +63,7 @@ function PreparedLines(p: Props) {
 }
 
 const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField[] }) {
-  const { tab, entity, columns, vars, params = {}, fixed, trackPending, onLinesChanged, onLinesPreview, reloadHeader, fields } = p;
+  const { tab, entity, columns, vars, params = {}, fixed, trackPending, onLinesChanged, onLinesPreview, reloadHeader, fields, parent } = p;
   const s = useServices();
   // Computed amounts (formula fields) are previewed as the user types; the save stores the server's.
   const facts = useRef<FormulaFacts | null>(null);
@@ -72,10 +73,12 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
   }, [s, wantsFacts]);
   const inputs = useMemo(() => formulaInputs(entity), [entity]);
   // The header's values change as the user types in it; the store reads the latest ones.
-  const header = useRef({ vars, fixed, preview: onLinesPreview });
+  const header = useRef({ vars, fixed, preview: onLinesPreview, parent });
   useLayoutEffect(() => {
-    header.current = { vars, fixed, preview: onLinesPreview };
+    header.current = { vars, fixed, preview: onLinesPreview, parent };
   });
+  // What the document's status lets change in its lines: read where it is used, so a move of the document re-renders them.
+  const lock = lineLock(parent, entity);
   const store = useMemo(
     () =>
       new LinesStore({
@@ -84,6 +87,7 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
         fixed: () => header.current.fixed,
         scopeExtra: () => ({ user: s.user, route: header.current.vars }),
         labelOf: (f) => s.label(f.label),
+        lock: () => lineLock(header.current.parent, entity),
         onEdit: (line, field) => {
           const f = facts.current;
           if (!f || !inputs.has(field)) return;
@@ -221,7 +225,7 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
         return (
           <Space size={0}>
             {lineActions.map((a, i) => (
-              <ActionButton key={i} action={a} size="small" asLink scope={{ user: s.user, route: params, parent: vars, record }} context={() => ({ entity, api, record, params, refresh })} />
+              <ActionButton key={i} action={a} size="small" asLink scope={{ user: s.user, route: params, parent: vars, record }} context={() => ({ entity, api, record, params, refresh })} entity={entity} parent={parent} />
             ))}
           </Space>
         );
@@ -249,27 +253,33 @@ const LinesView = observer(function LinesView(p: Props & { fields: ResolvedField
   const failed = store.lines.filter((l) => l.saveError).length + store.deleted.filter((l) => l.saveError).length;
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="inline-lines">
-      <Space wrap data-testid="lines-toolbar">
-        <Button type="primary" onClick={() => store.add()} data-action="add-line">
-          {s.t('hzero.common.button.addLine', 'Add line')}
-        </Button>
-        <Button disabled={none} onClick={() => store.copy()} data-action="copy-lines">
-          {s.t('hzero.common.button.copy', 'Copy')}
-        </Button>
-        <Button danger disabled={none} onClick={() => store.remove()} data-action="delete-lines">
-          {s.t('hzero.common.button.delete', 'Delete')}
-        </Button>
-        <Button type="primary" ghost disabled={!store.dirty} loading={store.saving} onClick={() => void save()} data-action="save-lines">
-          {s.t('hzero.common.button.save', 'Save')}
-        </Button>
-        <Button disabled={!store.dirty || store.saving} onClick={() => store.cancel()} data-action="cancel-lines">
-          {s.t('hzero.common.button.cancel', 'Cancel')}
-        </Button>
-      </Space>
+      {anyChange(lock) && (
+        <Space wrap data-testid="lines-toolbar">
+          {lock.all && (
+            <>
+              <Button type="primary" onClick={() => store.add()} data-action="add-line">
+                {s.t('hzero.common.button.addLine', 'Add line')}
+              </Button>
+              <Button disabled={none} onClick={() => store.copy()} data-action="copy-lines">
+                {s.t('hzero.common.button.copy', 'Copy')}
+              </Button>
+              <Button danger disabled={none} onClick={() => store.remove()} data-action="delete-lines">
+                {s.t('hzero.common.button.delete', 'Delete')}
+              </Button>
+            </>
+          )}
+          <Button type="primary" ghost disabled={!store.dirty} loading={store.saving} onClick={() => void save()} data-action="save-lines">
+            {s.t('hzero.common.button.save', 'Save')}
+          </Button>
+          <Button disabled={!store.dirty || store.saving} onClick={() => store.cancel()} data-action="cancel-lines">
+            {s.t('hzero.common.button.cancel', 'Cancel')}
+          </Button>
+        </Space>
+      )}
       {failed > 0 && <Alert type="error" showIcon title={s.t('hzero.common.message.lines.failed', '{{count}} lines were not saved; see the marked lines', { count: failed })} data-testid="lines-failed" />}
       <Form component={false}>
         <div ref={box}>
-          <DataTable columns={columns} rows={rows} rowKey={LINE_KEY} loading={loading} summary={tab.table?.summary} summaryValuesOf={valuesOf} summaryWhere={tab.table?.summaryWhere} highlight={tab.table?.highlight} rowActions={rowActions} rowActionsWidth={120} selection="multiple" selected={store.selected} onSelect={(keys) => store.select(keys)} rowHeight={ROW_HEIGHT} renderCell={renderCell} />
+          <DataTable columns={columns} rows={rows} rowKey={LINE_KEY} loading={loading} summary={tab.table?.summary} summaryValuesOf={valuesOf} summaryWhere={tab.table?.summaryWhere} highlight={tab.table?.highlight} rowActions={rowActions} rowActionsWidth={120} selection={lock.all ? 'multiple' : undefined} selected={store.selected} onSelect={(keys) => store.select(keys)} rowHeight={ROW_HEIGHT} renderCell={renderCell} />
         </div>
       </Form>
     </Space>

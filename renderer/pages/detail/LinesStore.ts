@@ -1,6 +1,7 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { sendForm } from '../../form/form-controller.ts';
 import { FormStore } from '../../form/FormStore.ts';
+import type { Editable } from '../../schema/status/editable.ts';
 import { type EntityDecl, SYSTEM_FIELDS } from '../../schema/entity.ts';
 import type { ResolvedField } from '../../schema/resolve-field.ts';
 
@@ -79,6 +80,8 @@ export interface LinesOptions {
   labelOf: (f: ResolvedField) => string;
   /** A value was typed into a line (its computed amounts are previewed from it). */
   onEdit?(line: Line, field: string): void;
+  /** What the document's status lets change in its lines (renderer/schema/status/lock.ts). */
+  lock?: () => Editable;
 }
 
 export interface SaveResult {
@@ -296,13 +299,14 @@ export class LinesStore {
   }
 
   private newLine(key: string, values: Row, status: 'create' | 'sync'): Line {
-    const { entity, fields, scopeExtra, labelOf, onEdit } = this.o;
+    const { entity, fields, scopeExtra, labelOf, onEdit, lock } = this.o;
     const line: Line = new Line(
       key,
       values,
       (v) => {
         const form = new FormStore(entity, fields, v, scopeExtra, labelOf);
         if (onEdit) form.onSet = (field) => onEdit(line, field);
+        if (lock) form.lockedBy = lock;
         return form;
       },
       status,

@@ -1,4 +1,5 @@
 import type { EntityDecl } from '../../schema/entity.ts';
+import type { LockParent } from '../../schema/status/lock.ts';
 import type { ResolvedColumn, ResolvedField } from '../../schema/resolve-field.ts';
 import type { DetailTab } from '../../schema/screen.ts';
 import type { FormulaFacts } from '../../form/formula-preview.ts';
@@ -19,6 +20,8 @@ export interface LineTabProps {
   vars: Record<string, unknown>;
   /** The page's route parameters, which the tab's row actions get as theirs. */
   params?: Record<string, string>;
+  /** The document the lines belong to, whose status decides what may change in them (renderer/schema/status/lock.ts). */
+  parent?: LockParent;
   /**
    * Reloads the header (and so the lines): after a line's row action, whose effect the header may
    * show (a cancelled line leaves the totals the server computes). Absent: only the lines reload.

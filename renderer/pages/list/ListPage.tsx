@@ -129,7 +129,7 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
             ? (row) => (
                 <Space size={0}>
                   {screen.table.rowActions!.map((a, i) => (
-                    <ActionButton key={i} action={a} size="small" asLink scope={{ ...scope, record: row }} context={ctx(row)} />
+                    <ActionButton key={i} action={a} size="small" asLink scope={{ ...scope, record: row }} context={ctx(row)} entity={entity} />
                   ))}
                 </Space>
               )

@@ -1,3 +1,4 @@
+import { serverMoves } from '../status/lock.ts';
 import type { ActionTypeDef } from './definition.ts';
 
 const path = { type: 'string', pattern: '^/' };
@@ -66,6 +67,8 @@ export const ACTION_TYPES = {
     check: (a, p, e, c) => {
       const t = String(a.action);
       if (e && !e.status?.transitions[t]) c.add(`${p}/action`, `entity ${e.name} declares no transition "${t}"${c.suggest(t, Object.keys(e.status?.transitions ?? {}))}`);
+      // A button the server always refuses: the move is the server's (declared system, or the approval's).
+      else if (e && serverMoves(e).has(t)) c.add(`${p}/action`, `"${t}" of ${e.name} is the server's move (${e.status!.transitions[t]!.system ? 'declared system' : 'its approval process takes it'}): no request may take it`);
     },
   },
   export: { description: 'Exports the current query (CSV or Excel .xlsx; the visible columns; the selected rows or the whole search)', properties: { ...urlProp }, needsEntity: true },

@@ -1,4 +1,4 @@
-import type { EntityDecl, EntityWorkflow } from '../../../renderer/schema/entity.ts';
+import { approvingStatus } from '../../../renderer/schema/status/lock.ts';
 import type { AuthContext, ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { BusinessError } from '../../http/errors.ts';
@@ -12,11 +12,6 @@ type Row = Record<string, unknown>;
 /** `{field}` of a template filled from the row. */
 export const fillTemplate = (t: string, row: Row) => t.replace(/\{(\w+)\}/g, (_, k: string) => (row[k] === undefined || row[k] === null ? '' : String(row[k])));
 
-/** The status a document is in while its approval runs: where its `submit` action leads. */
-const approvingStatus = (e: EntityDecl, wf: EntityWorkflow) => e.status?.transitions[wf.submit]?.to;
-
-/** The server's moves on a document: no request may take them. */
-const serverMoves = (wf: EntityWorkflow) => new Set([wf.approve, wf.reject, ...(wf.recall ? [wf.recall] : [])]);
 
 /** The auth a server move of a document is recorded under: the person whose act ended the approval. */
 function actingAs(actor: Actor, tenantId: number): AuthContext {
@@ -37,8 +32,9 @@ export function connectDocuments(ctx: ServerContext, workflow: Workflow): void {
   for (const e of ctx.entities.values()) {
     const wf = e.workflow;
     if (!wf || !e.status) continue;
-    const approving = approvingStatus(e, wf);
-    const moves = serverMoves(wf);
+    // The same facts the screens read to hide what a document in approval cannot take (renderer/schema/status/lock.ts).
+    const approving = approvingStatus(e);
+    const moves = new Set([wf.approve, wf.reject, ...(wf.recall ? [wf.recall] : [])]);
     const label = e.name;
 
     const refuseInApproval = (statusNow: unknown) => {

@@ -29,7 +29,9 @@ export function DocumentPane({ view }: { view: InstanceView }) {
       (async () => {
         const parsed = parseScreenText(await hit.entry.load());
         if (!parsed.screen) return hit.entry.load();
-        const screen = { ...parsed.screen, editable: false, actions: [], history: false } as Screen;
+        // For reading: no form, no actions, and its line tabs as plain tables (no toolbar, no cell to type in).
+        const shown = parsed.screen as Screen & { tabs?: Array<Record<string, unknown>> };
+        const screen = { ...shown, editable: false, actions: [], history: false, ...(shown.tabs ? { tabs: shown.tabs.map(({ editable: _editable, ...tab }) => tab) } : {}) } as Screen;
         return JSON.stringify(screen);
       }),
     [hit],
