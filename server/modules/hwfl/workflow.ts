@@ -108,7 +108,15 @@ export class Workflow {
       if (inst.statusCode === 'SUSPENDED') throw new BusinessError('hwfl.instance.suspended', 'The process is suspended by an administrator; it cannot be approved until it is resumed', 'warn');
       if (inst.statusCode !== 'RUNNING') throw new BusinessError('hwfl.instance.notRunning', `The process is ${inst.statusCode.toLowerCase()}`, 'warn');
       const def = await definitionById(tx, inst.definitionId);
-      const node = (await this.config(def)).nodes.get(task.elementId);
+      const config = await this.config(def);
+      const node = config.nodes.get(task.elementId);
+      // Separation of duties holds however the task reached them (a delegation, a reassignment by the monitor).
+      if ((body.action === 'Approved' || body.action === 'Rejected') && actor.userId === inst.startUserId && !config.selfApproval) {
+        throw forbidden(`${inst.startUserName} submitted this document and may not decide its approval; this process does not allow approving one's own document`);
+      }
+      if ((body.action === 'DELEGATE' || body.action === 'ADD_SIGN') && body.targetUserId === inst.startUserId && !config.selfApproval) {
+        throw new BusinessError('hwfl.delegate.initiator', `${inst.startUserName} submitted this document: its approval cannot go to them`, 'warn');
+      }
       const outbox: Outbox = [];
       const handler = this.actions[body.action];
       if (!handler) throw new HttpError(400, 'error.validation', `action must be one of ${Object.keys(this.actions).join(', ')}`);
@@ -240,16 +248,20 @@ export class Workflow {
     const open = new Set((await openTasks(tx, inst.instanceId)).map((t) => t.elementId));
     for (const w of run.waiting) {
       if (open.has(w.id)) continue;
-      await this.openNode(tx, inst, config.nodes.get(w.id) ?? { id: w.id, name: w.name ?? w.id, assignees: [], approveWay: 'ANY', actions: [] }, outbox);
+      await this.openNode(tx, inst, config.nodes.get(w.id) ?? { id: w.id, name: w.name ?? w.id, assignees: [], approveWay: 'ANY', actions: [] }, outbox, config.selfApproval);
     }
     await this.refreshCurrent(tx, inst);
   }
 
   /** A node's round: one task per approver (a sequence wakes them one by one), delegations applied. */
-  private async openNode(tx: Queryable, inst: InstanceRow, node: NodeConfig, outbox: Outbox): Promise<void> {
+  private async openNode(tx: Queryable, inst: InstanceRow, node: NodeConfig, outbox: Outbox, selfApproval: boolean): Promise<void> {
     const named = await resolveAssignees(tx, inst.tenantId, node.assignees, inst.variables as unknown as Record<string, unknown>);
-    // Nobody approves their own document, unless the rule names no one else.
+    // Nobody approves their own document: the rule's other people do; where it names only the
+    // initiator, the process must say it allows that (hwfl:selfApproval), or the step is refused.
     const others = named.filter((p) => p.userId !== inst.startUserId);
+    if (!others.length && named.length && !selfApproval) {
+      throw new BusinessError('hwfl.assignee.selfOnly', `${node.name} (${node.id}): the only approver named is ${inst.startUserName}, who submitted it, and this process does not let anyone approve their own document; name another approver`, 'warn');
+    }
     const people = others.length ? others : named;
     if (!people.length) {
       throw new BusinessError('hwfl.assignee.nobody', `${node.name} (${node.id}): ${node.assignees.length ? `the approvers ${node.assignees.join(', ')} name nobody` : 'no approver is set'}; nothing was submitted`, 'warn');
@@ -258,7 +270,9 @@ export class Workflow {
     const batch = (await tx.query<{ n: number }>('select coalesce(max(batch_num), 0)::int + 1 as n from hwfl_task where instance_id = $1', [inst.instanceId])).rows[0]!.n;
     const woken: number[] = [];
     for (const [i, p] of people.entries()) {
-      const delegate = await delegateOf(tx, inst.tenantId, p.userId);
+      const standing = await delegateOf(tx, inst.tenantId, p.userId);
+      // A standing delegation does not hand the initiator their own document's approval.
+      const delegate = standing && standing.userId === inst.startUserId && !selfApproval ? undefined : standing;
       const status = way === 'SEQUENCE' && i > 0 ? 'WAITING' : 'PENDING';
       const taskId = await this.insertTask(tx, inst, { elementId: node.id, name: node.name, person: delegate ?? p, owner: delegate ? p : undefined, status, batchNum: batch, approveWay: way, sequenceNum: i + 1, added: false });
       if (delegate) {

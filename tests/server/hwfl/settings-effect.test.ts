@@ -172,3 +172,35 @@ describe('the settings have real effect on a deployed process', () => {
     expect(start).toBeUndefined();
   });
 });
+
+describe('separation of duties', () => {
+  const userId = async (login: string) => Number((await s.ctx.db.query<{ id: number }>('select id::float8 as id from iam_user where login_name = $1', [login])).rows[0]!.id);
+  const start = (key: string) => s.call({ method: 'POST', url: `${WF}/process/instance/start-up`, payload: { processKey: key, description: key }, as: 'buyer' }).then((r) => r.json() as Row);
+  const act = (as: string, taskId: number, payload: Row) => s.call({ method: 'POST', url: `${WF}/runtime/tasks/${taskId}`, payload, as });
+
+  it('refuses a step whose only approver is the initiator, unless the process allows approving one’s own document', async () => {
+    const task = '<sequenceFlow id="a" sourceRef="start" targetRef="t" /><userTask id="t" name="Check" hwfl:assignee="user:buyer" /><sequenceFlow id="b" sourceRef="t" targetRef="end" />';
+    expect((await deploy(await model('T_SELF', bpmn('T_SELF', task)))).versionNumber).toBe(1);
+    const refused = await start('T_SELF');
+    expect(refused).toMatchObject({ failed: true, code: 'hwfl.assignee.selfOnly' });
+    expect(String(refused.message)).toContain('Check');
+    const allowed = bpmn('T_SELF_OK', task).replace('isExecutable="true"', 'isExecutable="true" hwfl:selfApproval="true"');
+    expect((await deploy(await model('T_SELF_OK', allowed))).versionNumber).toBe(1);
+    const started = await start('T_SELF_OK');
+    expect(started.failed, JSON.stringify(started)).toBeUndefined();
+    expect((await act('buyer', await taskOf(started.instanceId, 'buyer'), { action: 'Approved' })).json()).toMatchObject({ statusCode: 'ENDED', resultCode: 'APPROVED' });
+  });
+
+  it('keeps the approval from the initiator however the task would reach them: a delegation, an added approver, the monitor reassigning it', async () => {
+    const xml = bpmn('T_SOD', '<sequenceFlow id="a" sourceRef="start" targetRef="t" /><userTask id="t" name="Check" hwfl:assignee="user:approver" /><sequenceFlow id="b" sourceRef="t" targetRef="end" />');
+    expect((await deploy(await model('T_SOD', xml))).versionNumber).toBe(1);
+    const inst = (await start('T_SOD')).instanceId;
+    const buyer = await userId('buyer');
+    const t = await taskOf(inst, 'approver');
+    for (const action of ['DELEGATE', 'ADD_SIGN']) expect((await act('approver', t, { action, targetUserId: buyer })).json(), action).toMatchObject({ failed: true, code: 'hwfl.delegate.initiator' });
+    expect((await s.call({ method: 'POST', url: `${WF}/runtime/execute/${String(inst)}`, payload: { action: 'delegate', taskId: t, targetUserId: buyer }, as: 'admin' })).statusCode).toBe(200);
+    const own = await act('buyer', t, { action: 'Approved' });
+    expect(own.statusCode, own.body).toBe(403);
+    expect(await pending(inst)).toEqual([{ name: 'Check', who: 'buyer', status: 'PENDING' }]);
+  });
+});

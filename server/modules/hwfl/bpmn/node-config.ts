@@ -24,6 +24,11 @@ export interface ProcessConfig {
   services: Map<string, string>;
   /** Every service task, named or not. */
   serviceTasks: string[];
+  /**
+   * `hwfl:selfApproval="true"` on the process: its initiator may approve their own document when an
+   * approver rule names them. Off by default: separation of duties, enforced by the engine.
+   */
+  selfApproval: boolean;
 }
 
 export const NODE_ACTIONS = ['DELEGATE', 'ADD_SIGN', 'CARBON_COPY'] as const;
@@ -79,7 +84,7 @@ export async function processConfig(xml: string): Promise<ProcessConfig> {
       if (code) services.set(e.id!, code.trim());
     }
   }
-  return { processId: proc.id!, processName: proc.name ?? proc.id!, nodes, services, serviceTasks };
+  return { processId: proc.id!, processName: proc.name ?? proc.id!, nodes, services, serviceTasks, selfApproval: attr(proc, 'selfApproval')?.trim() === 'true' };
 }
 
 /**
