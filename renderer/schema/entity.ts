@@ -254,8 +254,11 @@ export interface EntityDecl {
   api?: { list?: string; item?: string; export?: string; create?: ApiCall; update?: ApiCall; remove?: ApiCall; transition?: ApiCall };
   fields: EntityField[];
   status?: StatusMachine;
-  /** Submitted for approval through the workflow (hwfl); see `EntityWorkflow`. */
-  workflow?: EntityWorkflow;
+  /**
+   * Submitted for approval through the workflow (hwfl); see `EntityWorkflow`. Several when the
+   * document has several approvals (an RFx's release and its result); read it with `workflowsOf`.
+   */
+  workflow?: EntityWorkflow | EntityWorkflow[];
   /** `field,asc|desc` used when a list request names no sort. */
   defaultSort?: string;
   /** Extra indexes for the lists users filter and sort most; the tenant column goes first. */

@@ -32,12 +32,15 @@ async function pickSupplier(page: Page, input: Locator, num: string) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** Approves the workflow task of a document from My tasks, found by its number. */
-async function approveTask(page: Page, docNum: string) {
+/** Approves the workflow task of a document from My tasks, found by its number, with a comment if given. */
+async function approveTask(page: Page, docNum: string, comment?: string) {
   await page.goto(`${e.baseUrl}/hwfl/workflow/task/list`);
   await screen(page, '/hwfl/workflow/task/list').locator('[role="gridcell"] a', { hasText: docNum }).first().click();
+  if (comment) await page.locator('#wfl-comment:visible').fill(comment);
   await page.getByTestId('wfl-act-Approved').click();
   await page.getByTestId('wfl-readonly').waitFor();
+  // The task opened in the list's tab; closed, so the next visit starts at the list again.
+  await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
 }
 
 /** A supplier quotes every line from their own RFx list. */
@@ -108,15 +111,14 @@ describe('an RFx from requisition lines to orders', () => {
     await screen(sam, '/ssrc/supplier-quotation/list').locator('[role="row"][data-row-key]').first().waitFor();
     expect(await screen(sam, '/ssrc/supplier-quotation/list').locator(`[role="row"][data-row-key="${id}"]`).count()).toBe(0);
 
-    // The approver approves the release from the release approvals.
-    const approver = await e.signIn('approver', '/ssrc/inquiry-hall/approvals');
-    const approvals = screen(approver, '/ssrc/inquiry-hall/approvals');
-    const row = approvals.locator(`[role="row"][data-row-key="${id}"]`);
-    await row.getByRole('button', { name: /发布审批通过|Approve release/ }).click();
-    const dialog = approver.getByTestId('transition-modal');
-    await dialog.locator('#field-approvedRemark').fill('Go ahead');
-    await dialog.getByTestId('record-form-save').click();
+    // The buyer who submitted it has no approval task for it; the approver approves the release in My tasks,
+    // the comment becoming the RFx's approval remark.
+    const mine = (await api('buyer', 'GET', '/hwfl/v1/1/tasks?statusCode=PENDING&size=200')).json() as { content: Array<{ description: string }> };
+    expect(mine.content.some((t) => t.description.startsWith(num))).toBe(false);
+    const approver = await e.signIn('approver', '/workplace');
+    await approveTask(approver, num, 'Go ahead');
     await reaches(id, 'IN_QUOTATION');
+    expect((await q<{ r: string }>('select approved_remark as r from ssrc_rfx_header where rfx_header_id = $1', [id]))[0]!.r).toBe('Go ahead');
 
     // Each invited supplier's users are told, with the link to quote.
     const inbox = async (login: string) => (await q<{ n: number }>("select count(*)::int as n from hmsg_user_message m join iam_user u on u.id = m.user_id where u.login_name = $1 and m.subject like '%' || $2 || '%' and m.content like '%inquiry-price/' || $3 || '%'", [login, num, String(id)]))[0]!.n;

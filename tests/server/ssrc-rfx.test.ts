@@ -84,8 +84,16 @@ describe('an RFx as the buyer drafts it', () => {
     expect(refused(await act(id, 'release'))).toBe(true);
     expect((await rfx(id)).rfxStatus).toBe('NEW');
     expect((await act(id, 'submitRelease')).statusCode).toBe(200);
-    expect((await act(id, 'rejectRelease', {})).json().field).toBe('approvedRemark');
-    expect((await act(id, 'approveRelease', { approvedRemark: 'Go' })).json().rfxStatus).toBe('IN_QUOTATION');
+    // The release is decided in the approver's My tasks, by the workflow: not by a status button, not by the buyer who submitted it.
+    expect((await act(id, 'approveRelease', { approvedRemark: 'Go' }, 'approver')).json()).toMatchObject({ failed: true, code: 'hwfl.document.byWorkflow' });
+    const taskOf = async (as: string) => ((await ok('GET', `${WF}/tasks?statusCode=PENDING&size=200`, undefined, as)).content as Array<{ taskId: number; description: string }>).find((t) => t.description.startsWith(String(h.rfxNum)));
+    expect(await taskOf('buyer')).toBeUndefined();
+    const task = (await taskOf('approver'))!;
+    expect(task, 'the approver has the release task').toBeDefined();
+    // A rejection needs its reason: the approver's comment is the RFx's approval remark.
+    expect((await call('POST', `${WF}/runtime/tasks/${task.taskId}`, { action: 'Rejected' }, 'approver')).json().field).toBe('approvedRemark');
+    expect((await call('POST', `${WF}/runtime/tasks/${task.taskId}`, { action: 'Approved', comment: 'Go' }, 'approver')).statusCode).toBe(200);
+    expect(await rfx(id)).toMatchObject({ rfxStatus: 'IN_QUOTATION', approvedRemark: 'Go' });
     expect(refused(await call('POST', `${T}/rfx/items`, { rfxHeaderId: id, itemCode: 'X', itemName: 'Late line', quantity: 1 }))).toBe(true);
     // The supplier never takes the buyer's moves.
     expect((await act(id, 'close', {}, 'supplier')).statusCode).toBe(403);

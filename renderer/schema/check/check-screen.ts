@@ -1,6 +1,7 @@
 import { dependencies, parseExpression } from '../expressions/parse.ts';
 import { EXPRESSION_ROOTS } from '../expressions/check-expression.ts';
 import { ACTION_TYPES } from '../types/actions.ts';
+import { workflowsOf } from '../status/workflows.ts';
 import type { ActionTypeDef, PageKindDef, ScreenChecker } from '../types/definition.ts';
 import { PAGE_KINDS } from '../types/page-kinds.ts';
 import type { EntityDecl } from '../entity.ts';
@@ -221,6 +222,18 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
       if (!p?.status) add(`${at}/parentStatus`, `${e.name} is not a line of a document with a status`);
     }
   }
+  workflowsOf(e).forEach((wf, i) => {
+    const at = Array.isArray(e.workflow) ? `/workflow/${i}` : '/workflow';
+    const moves = e.status?.transitions ?? {};
+    const approving = moves[wf.submit]?.to;
+    if (!moves[wf.submit]) add(`${at}/submit`, `${e.name} has no transition "${wf.submit}"`);
+    for (const k of ['approve', 'reject', 'recall'] as const) {
+      const m = wf[k];
+      if (m === undefined) continue;
+      if (!moves[m]) add(`${at}/${k}`, `${e.name} has no transition "${m}"`);
+      else if (approving && !moves[m]!.from.includes(approving)) add(`${at}/${k}`, `"${m}" does not start from ${approving}, where "${wf.submit}" leads`);
+    }
+  });
   if (e.parent && !ctx.entities.has(e.parent.entity)) add('/parent/entity', `unknown entity "${e.parent.entity}"`);
   if (e.parent && !names.includes(e.parent.field)) add('/parent/field', `"${e.parent.field}" is not a field`);
   (e.indexes ?? []).forEach((cols, i) =>

@@ -1,6 +1,7 @@
 import type { EntityDecl } from '../entity.ts';
 import type { ActionBase } from '../screen.ts';
 import { type Editable, editableIn } from './editable.ts';
+import { workflowsOf } from './workflows.ts';
 
 /**
  * What a document's status lets a person touch, read from its declaration alone: the status
@@ -14,17 +15,21 @@ type Row = Record<string, unknown>;
 
 const NOTHING: Editable = { all: false, fields: new Set() };
 
-/** The status a document is in while its approval runs: where its workflow's `submit` leads. */
-export function approvingStatus(e: EntityDecl): string | undefined {
-  return e.workflow ? e.status?.transitions[e.workflow.submit]?.to : undefined;
+/** The statuses a document is in while one of its approvals runs: where each workflow's `submit` leads. */
+export function approvingStatuses(e: EntityDecl): Set<string> {
+  const out = new Set<string>();
+  for (const wf of workflowsOf(e)) {
+    const to = e.status?.transitions[wf.submit]?.to;
+    if (to) out.add(to);
+  }
+  return out;
 }
 
-/** The moves the server takes itself (declared `system`; the approval's approve, reject and recall): no request, so no button. */
+/** The moves the server takes itself (declared `system`; each approval's approve, reject and recall): no request, so no button. */
 export function serverMoves(e: EntityDecl): Set<string> {
   const out = new Set<string>();
   for (const [name, t] of Object.entries(e.status?.transitions ?? {})) if (t.system) out.add(name);
-  const wf = e.workflow;
-  if (wf) for (const m of [wf.approve, wf.reject, wf.recall]) if (m) out.add(m);
+  for (const wf of workflowsOf(e)) for (const m of [wf.approve, wf.reject, wf.recall]) if (m) out.add(m);
   return out;
 }
 
@@ -48,7 +53,7 @@ export function changeable(doc: EntityDecl, record: Row | undefined, entity: Ent
   // Only the document's own lines are locked with it; a tab over another entity has its own rules.
   if (entity !== doc && entity.parent?.entity !== doc.name) return { all: true };
   const status = statusOf(doc, record);
-  if (status === approvingStatus(doc)) return NOTHING;
+  if (approvingStatuses(doc).has(String(status))) return NOTHING;
   return editableIn(doc, status, entity);
 }
 

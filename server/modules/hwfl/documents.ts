@@ -1,4 +1,6 @@
-import { approvingStatus } from '../../../renderer/schema/status/lock.ts';
+import type { EntityWorkflow } from '../../../renderer/schema/entity.ts';
+import { approvingStatuses } from '../../../renderer/schema/status/lock.ts';
+import { workflowsOf } from '../../../renderer/schema/status/workflows.ts';
 import type { AuthContext, ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { BusinessError } from '../../http/errors.ts';
@@ -12,6 +14,17 @@ type Row = Record<string, unknown>;
 /** `{field}` of a template filled from the row. */
 export const fillTemplate = (t: string, row: Row) => t.replace(/\{(\w+)\}/g, (_, k: string) => (row[k] === undefined || row[k] === null ? '' : String(row[k])));
 
+
+/**
+ * The fields the document's move takes (an approval remark), filled with the comment of the act
+ * that decided the approval; a move that requires one refuses a decision without a comment.
+ */
+async function decisionFields(tx: Queryable, instanceId: number, fields: string[]): Promise<Row> {
+  if (!fields.length) return {};
+  const r = await tx.query<{ comment: string | null }>("select comment from hwfl_history where instance_id = $1 and action in ('Approved', 'Rejected') order by history_id desc limit 1", [instanceId]);
+  const comment = r.rows[0]?.comment ?? null;
+  return Object.fromEntries(fields.map((f) => [f, comment]));
+}
 
 /** The auth a server move of a document is recorded under: the person whose act ended the approval. */
 function actingAs(actor: Actor, tenantId: number): AuthContext {
@@ -30,22 +43,27 @@ const connected = new Set<string>();
 export function connectDocuments(ctx: ServerContext, workflow: Workflow): void {
   workflows.set(ctx, workflow);
   for (const e of ctx.entities.values()) {
-    const wf = e.workflow;
-    if (!wf || !e.status) continue;
+    const all = workflowsOf(e);
+    if (!all.length || !e.status) continue;
     // The same facts the screens read to hide what a document in approval cannot take (renderer/schema/status/lock.ts).
-    const approving = approvingStatus(e);
-    const moves = new Set([wf.approve, wf.reject, ...(wf.recall ? [wf.recall] : [])]);
+    const approving = approvingStatuses(e);
     const label = e.name;
+    const byMove = new Map<string, EntityWorkflow>();
+    for (const wf of all) for (const m of [wf.approve, wf.reject, wf.recall]) if (m) byMove.set(m, wf);
 
     const refuseInApproval = (statusNow: unknown) => {
-      if (approving && statusNow === approving) {
+      if (approving.has(String(statusNow))) {
         throw new BusinessError('hwfl.document.inApproval', `This ${label} is in approval and cannot be changed until the approval ends (its initiator may recall it)`, 'warn');
       }
     };
 
+    // The instance's end moves the document by the approval it belongs to (its process), the deciding
+    // approver's comment written into the fields that move takes (an approval remark).
     workflow.onDocumentEnd(e.name, async (tx, inst, result: EndResult, actor) => {
+      const wf = all.find((w) => w.process === inst.processKey) ?? all[0]!;
       const action = result === 'APPROVED' ? wf.approve : result === 'RECALLED' || result === 'REVOKED' ? (wf.recall ?? wf.reject) : wf.reject;
-      await workflow.repository(e.name).transition({ auth: actingAs(actor, inst.tenantId), tenantId: inst.tenantId }, inst.recordId!, action, {}, { system: true, tx });
+      const body = await decisionFields(tx, inst.instanceId, e.status!.transitions[action]?.fields ?? []);
+      await workflow.repository(e.name).transition({ auth: actingAs(actor, inst.tenantId), tenantId: inst.tenantId }, inst.recordId!, action, body, { system: true, tx });
     });
     // The hooks are the process's (one registry), the workflow each server's own.
     if (connected.has(e.name)) continue;
@@ -54,11 +72,13 @@ export function connectDocuments(ctx: ServerContext, workflow: Workflow): void {
     registerHooks(e.name, {
       async beforeWrite(current, action, args) {
         if (args.system) return;
-        if (moves.has(action)) throw new BusinessError('hwfl.document.byWorkflow', `A ${label} is ${action === wf.recall ? 'withdrawn' : `${action}d`} by its approval process, not directly; act on the task in My tasks`, 'warn');
+        const wf = byMove.get(action);
+        if (wf) throw new BusinessError('hwfl.document.byWorkflow', `A ${label} is ${action === wf.recall ? 'withdrawn' : `${action}d`} by its approval process, not directly; act on the task in My tasks`, 'warn');
         if (action === 'update' || action === 'delete') refuseInApproval(current[e.status!.field]);
       },
       async afterWrite(row, action, args) {
-        if (action !== wf.submit) return;
+        const wf = all.find((w) => w.submit === action);
+        if (!wf) return;
         const person = await userById(args.tx, args.tenantId, args.auth.userId);
         const starter: Actor = { userId: args.auth.userId, loginName: args.auth.loginName, name: person?.name ?? args.auth.loginName, tenantId: args.tenantId, admin: false };
         const title = fillTemplate(wf.title, row);

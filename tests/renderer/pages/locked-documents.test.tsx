@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RendererServices } from '../../../renderer/contracts/services.ts';
 import { ScreenHost } from '../../../renderer/ScreenHost.tsx';
 import type { EntityDecl } from '../../../renderer/schema/entity.ts';
-import { approvingStatus, serverMoves } from '../../../renderer/schema/status/lock.ts';
+import { approvingStatuses, serverMoves } from '../../../renderer/schema/status/lock.ts';
 import { fakeLayout, testServices, WithServices } from '../test-services.tsx';
 
 /**
@@ -45,12 +45,12 @@ interface Case {
 function lockedStatuses(e: EntityDecl): string[] {
   const sm = e.status!;
   const all = new Set([sm.initial, ...Object.keys(sm.editable ?? {}), ...Object.values(sm.transitions).flatMap((t) => [...t.from, t.to])]);
-  const approving = approvingStatus(e);
+  const approving = approvingStatuses(e);
   const moves = (s: string) => Object.values(sm.transitions).filter((t) => t.from.includes(s)).length;
   const byRule = new Map<string, string>();
   for (const s of [...all].sort((a, b) => moves(b) - moves(a) || a.localeCompare(b))) {
-    if (s !== approving && (sm.editable === undefined || sm.editable[s] === '*')) continue;
-    const rule = s === approving ? 'approving' : JSON.stringify(sm.editable![s] ?? []);
+    if (!approving.has(s) && (sm.editable === undefined || sm.editable[s] === '*')) continue;
+    const rule = approving.has(s) ? 'approving' : JSON.stringify(sm.editable![s] ?? []);
     if (!byRule.has(rule)) byRule.set(rule, s);
   }
   return [...byRule.values()];
@@ -68,7 +68,7 @@ const cases: Case[] = files(join(root, 'schemas'))
 
 /** What the status lets change: header fields, and per line entity its fields and whether lines come and go. */
 function allowed(e: EntityDecl, status: string) {
-  if (status === approvingStatus(e)) return { header: new Set<string>(), lines: new Map<string, Set<string>>(), open: new Set<string>() };
+  if (approvingStatuses(e).has(status)) return { header: new Set<string>(), lines: new Map<string, Set<string>>(), open: new Set<string>() };
   const rule = e.status!.editable?.[status] ?? [];
   const list = rule === '*' ? [] : rule;
   const lines = new Map<string, Set<string>>();

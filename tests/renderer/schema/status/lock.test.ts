@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityDecl } from '../../../../renderer/schema/entity.ts';
 import { mayChange } from '../../../../renderer/schema/status/editable.ts';
-import { actionAllowed, anyChange, approvingStatus, changeable, lineLock, mayMove, serverMoves } from '../../../../renderer/schema/status/lock.ts';
+import { actionAllowed, anyChange, approvingStatuses, changeable, lineLock, mayMove, serverMoves } from '../../../../renderer/schema/status/lock.ts';
 import prHeaderJson from '../../../../schemas/entities/sprm/pr-header.json';
 import prLineJson from '../../../../schemas/entities/sprm/pr-line.json';
 import tenderHeaderJson from '../../../../schemas/entities/tender/tender-header.json';
@@ -15,7 +15,7 @@ const pr = (status: string) => ({ prHeaderId: 7, prStatusCode: status });
 
 describe("a document's lock, read from its declaration", () => {
   it('keeps everything while its approval runs, though its editable table names no such status', () => {
-    expect(approvingStatus(prHeader)).toBe('APPROVING');
+    expect(approvingStatuses(prHeader)).toEqual(new Set(['APPROVING']));
     expect(anyChange(changeable(prHeader, pr('APPROVING')))).toBe(false);
     expect(anyChange(lineLock({ entity: prHeader, record: pr('APPROVING') }, prLine))).toBe(false);
   });
