@@ -40,6 +40,12 @@ export interface EntityField {
   /** Set by the server only (numbers from code rules, computed totals); ignored in request bodies. */
   readOnly?: boolean;
   /**
+   * A line's number within its document (`parent`): the server numbers a new line after the
+   * document's last one, so nobody types line numbers and two people adding lines at once never
+   * take the same one. Must be a readOnly integer.
+   */
+  sequence?: boolean;
+  /**
    * Computed by the server in exact decimal arithmetic whenever the row, its parent or its lines
    * change (`round(quantity * unitPrice, precision(parent.currencyCode))`, `sum(poLine.lineAmount)`);
    * the field must be read-only. The language is in server/resources/formulas.ts.

@@ -1,4 +1,5 @@
 import { checkOpening } from '../sealing/opening.ts';
+import { fillSequence } from './sequence.ts';
 import type { EntityDecl, StatusTransition } from '../../renderer/schema/entity.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
@@ -159,6 +160,7 @@ export class EntityRepository {
         for (const h of hooksOf(this.e.name)) await h.beforeCreate?.(values, args);
         await fillNumber(tx, this.e, values, tenantId);
         await this.checkParent(tx, scope, values);
+        await fillSequence(tx, this.e, this.e.parent && this.ctx.entities.get(this.e.parent.entity), values);
         await checkStatusAddRemove(this.ctx, this.e, tx, values, 'create');
         await checkLovValues(tx, this.e, values, tenantId);
         const cols: string[] = [];

@@ -83,7 +83,6 @@ describe('requisition → approval → orders → approval → release → suppl
       await lines.locator('[data-action="add-line"]').click();
       const key = `new-${i + 1}`;
       const cell = (f: string) => lines.locator(`#line-${key}-${f}`);
-      await cell('lineNum').fill(String(i + 1));
       await cell('itemCode').fill(item);
       await cell('itemName').fill(`${item} spare`);
       await cell('quantity').fill(qty);
@@ -99,6 +98,8 @@ describe('requisition → approval → orders → approval → release → suppl
     expect((await q<{ n: number }>('select count(*)::int as n from sprm_pr_line where pr_header_id = $1', [pr.id]))[0]!.n).toBe(0);
     await lines.locator('[data-action="save-lines"]').click();
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from sprm_pr_line where pr_header_id = $1', [pr.id]))[0]!.n).toBe(3);
+    // Nobody typed a line number: the server numbered the lines as they were saved.
+    expect((await q<{ n: number; item: string }>('select line_num::int as n, item_code as item from sprm_pr_line where pr_header_id = $1 order by line_num', [pr.id])).map((l) => l.n)).toEqual([1, 2, 3]);
     // 40 × 12.35 + 25 × 3.10 + 1000 × 0.07 = 494.00 + 77.50 + 70.00, exactly.
     await expect.poll(async () => (await q<{ a: string }>('select amount::text as a from sprm_pr_header where pr_header_id = $1', [pr.id]))[0]!.a).toMatch(/^641\.50*$/);
     // The header on the page shows the new total without a reload.

@@ -269,6 +269,7 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
     if (!e.fields.find((f) => f.name === o.passwordFlag)?.readOnly) add('/opening/passwordFlag', `"${o.passwordFlag}" is not a read-only field`);
   }
   e.fields.forEach((f, i) => {
+    if (f.sequence && !(e.parent && f.readOnly && f.type === 'integer')) add(`/fields/${i}/sequence`, `a line number must be a readOnly integer of a line entity (parent)`);
     if (f.formula && !f.readOnly) add(`/fields/${i}/formula`, `a computed field must be readOnly`);
     if (f.currency === undefined) return;
     if (f.type !== 'money') add(`/fields/${i}/currency`, `only a money field has a currency`);

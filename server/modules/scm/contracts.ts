@@ -27,10 +27,3 @@ registerHooks('contractHeader', {
   },
 });
 
-/** A new contract line is numbered after its contract's last one (the buyer does not type line numbers). */
-registerHooks('contractLine', {
-  async beforeCreate(values: Row, { tx }) {
-    const r = await tx.query<{ n: number }>('select coalesce(max(line_num), 0)::float8 as n from scm_contract_line where pc_header_id = $1', [values.pcHeaderId]);
-    values.lineNum = Number(r.rows[0]?.n ?? 0) + 1;
-  },
-});

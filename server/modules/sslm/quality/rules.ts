@@ -78,16 +78,6 @@ registerHooks('qualityAudit', {
   },
 });
 
-/** Audit clauses are numbered after the last one. */
-registerHooks('qualityAuditLine', {
-  async beforeCreate(values, { tx }) {
-    if (values.lineNum === undefined || values.lineNum === null) {
-      const r = await tx.query<{ n: number }>('select coalesce(max(line_num), 0)::int as n from sslm_quality_audit_line where audit_id = $1', [values.auditId]);
-      values.lineNum = r.rows[0]!.n + 1;
-    }
-  },
-});
-
 /** A supply ability is one per supplier and category, named from the category master. */
 registerHooks('supplyAbility', {
   async afterWrite(row, action, { tx, tenantId }) {

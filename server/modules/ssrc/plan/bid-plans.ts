@@ -7,15 +7,11 @@ const day = (v: unknown) => (v === undefined || v === null || v === '' ? '' : St
 
 /**
  * Bid plan lines: a line's tender window ends no earlier than it starts (400 naming `endDate`);
- * lines are numbered after their plan's last one and carry the plan's number for the query screen.
+ * lines carry the plan's number for the query screen (their own numbers are the declared sequence).
  */
 registerHooks('bidPlanLine', {
   async beforeCreate(values: Row, { tx }) {
-    const r = await tx.query<{ n: number; num: string | null }>(
-      'select coalesce((select max(line_num) from ssrc_bid_plan_line where bid_plan_id = $1), 0)::int as n, (select bid_plan_num from ssrc_bid_plan where bid_plan_id = $1) as num',
-      [values.bidPlanId],
-    );
-    values.lineNum = Number(r.rows[0]?.n ?? 0) + 1;
+    const r = await tx.query<{ num: string | null }>('select bid_plan_num as num from ssrc_bid_plan where bid_plan_id = $1', [values.bidPlanId]);
     values.bidPlanNum = r.rows[0]?.num ?? null;
   },
   async afterWrite(row: Row, action) {

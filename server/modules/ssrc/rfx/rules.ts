@@ -109,7 +109,7 @@ async function draftOnly(tx: Queryable, rfxId: unknown, what: string): Promise<v
   if (s !== undefined && !DRAFT_STATUSES.includes(s)) throw status(`${r.rows[0]!.n} is ${s}: its ${what} are changed only before release`);
 }
 
-/** A new RFx line is numbered after the last one; lines change only while the RFx is a draft. */
+/** RFx lines change only while the RFx is a draft (their numbers are the declared sequence, rfx-line.json). */
 registerHooks('rfxLine', {
   async beforeCreate(values, { tx }) {
     await draftOnly(tx, values.rfxHeaderId, 'lines');
@@ -119,8 +119,6 @@ registerHooks('rfxLine', {
       const via = await tx.query<{ v: string | null }>('select current_setting($1, true) as v', [APPLICATION_SETTING]);
       if (via.rows[0]?.v !== 'on') throw refuse('prLineId', 'Requisition lines are added to an RFx from the requisitions to source (rfx/application), which marks them sourced');
     }
-    const r = await tx.query<{ n: number }>('select coalesce(max(line_num), 0)::int as n from ssrc_rfx_line where rfx_header_id = $1', [values.rfxHeaderId]);
-    values.lineNum = Number(r.rows[0]?.n ?? 0) + 1;
   },
   async beforeWrite(current, action, { tx }) {
     await draftOnly(tx, current.rfxHeaderId, 'lines');
