@@ -16,6 +16,19 @@ export const detailButton = (page: Page, name: RegExp) => page.getByTestId('deta
 /** Answers the confirm dialog an action asked. */
 export const okConfirm = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
 
+/**
+ * Turns a list's pages until `row` shows. The list reloads after each save: a look taken while the
+ * reload is under way may see the other page, so the turn is retried rather than taken once.
+ */
+export async function showRow(list: Locator, row: Locator) {
+  await expect.poll(async () => {
+    if (await row.count()) return true;
+    const other = list.locator('.ant-pagination-item:not(.ant-pagination-item-active)').first();
+    if (!(await list.locator('.ant-spin-spinning').count()) && (await other.count())) await other.click();
+    return false;
+  }, { timeout: 20000 }).toBe(true);
+}
+
 /** Opens a lookup field's dialog and picks the row holding `text` with the keyboard (a focused row, Enter). */
 export async function lookup(page: Page, scope: Locator, field: string, title: string, text: string) {
   await scope.locator(`[data-field="${field}"]`).getByRole('button', { name: 'lookup' }).click();

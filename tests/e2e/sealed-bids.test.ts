@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { detailButton, flowFile, okConfirm, type Row, screen } from './flow-kit.ts';
+import { detailButton, flowFile, okConfirm, type Row, screen, showRow } from './flow-kit.ts';
 
 /**
  * Sealed bids as the people of a tender see them, each in their own browser against one server
@@ -168,8 +168,7 @@ describe('sealed bids', () => {
         `select s.score_id::float8 as id from tender_score s join tender_bid b on b.bid_id = s.bid_id join sslm_supplier x on x.supplier_id = b.supplier_id join iam_user u on u.id = s.expert_user_id
           where s.tender_header_id = $1 and u.login_name = $2 and x.supplier_num = $3 order by s.score_id limit 1`, [id, login, w === 'supplier' ? 'S0001' : 'S0003']))[0]!.id;
       const row: Locator = grade.locator(`[role="row"][data-row-key="${score}"]`);
-      await grade.locator('[role="row"][data-row-key]').first().waitFor();
-      if (!(await row.count())) await grade.locator('.ant-pagination-item:not(.ant-pagination-item-active)').first().click();
+      await showRow(grade, row);
       await row.getByRole('button', { name: /查看投标|View bid/ }).click();
       const modal = expert.locator('.ant-modal:visible');
       await modal.locator('#field-bidAmount').waitFor();

@@ -109,7 +109,7 @@ describe('registration → certification → invitation → partners', () => {
     await newcomer.context().close();
     newcomer = await e.signIn(person, REGISTER);
     await atStep(newcomer, 'bank');
-    expect(await wizard(newcomer).textContent()).toContain('6217000011112222333');
+    await expect.poll(() => wizard(newcomer).textContent(), { timeout: 15000 }).toContain('6217000011112222333');
     await next(newcomer);
 
     // Steps 6–8: invoice, finance, the business licence.
@@ -126,7 +126,7 @@ describe('registration → certification → invitation → partners', () => {
 
     // Step 9: the preview of everything, then submit; step 10 shows the result.
     await atStep(newcomer, 'preview');
-    expect(await wizard(newcomer).textContent()).toContain('Zhao Ming');
+    await expect.poll(() => wizard(newcomer).textContent(), { timeout: 15000 }).toContain('Zhao Ming');
     await wizard(newcomer).getByRole('button', { name: /^提\s*交$/ }).click();
     await confirmDialog(newcomer);
     await atStep(newcomer, 'result');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { detailButton, flowFile, okConfirm, type Row, screen } from './flow-kit.ts';
+import { detailButton, flowFile, okConfirm, type Row, screen, showRow } from './flow-kit.ts';
 
 /**
  * A public tender of two lots from draft to award, each person in their own browser against one
@@ -171,8 +171,7 @@ describe('a public tender of two lots from draft to award', () => {
       for (const [i, r] of mine.entries()) {
         // Twelve rows take two pages of the sheet: the row is on the one not shown if not on this one.
         const row = grade.locator(`[role="row"][data-row-key="${r.id}"]`);
-        await grade.locator('[role="row"][data-row-key]').first().waitFor();
-        if (!(await row.count())) await grade.locator('.ant-pagination-item:not(.ant-pagination-item-active)').first().click();
+        await showRow(grade, row);
         await row.getByRole('button', { name: /^评\s?分$|^Score$/ }).click();
         const form = eva.locator('.ant-modal:visible');
         // The third expert's first score is far from the other two's: an outlier in the summary.

@@ -34,4 +34,38 @@ describe('permission checks (§4)', () => {
     expect(await p.check(['/hpfm/value-list.button.create'])).toBe(true);
     expect(lookup.mock.calls[0]![0]).toEqual(['hpfm.value-list.button.create']);
   });
+
+  it('asks again after a failed lookup instead of denying until a reload', async () => {
+    let calls = 0;
+    const lookup = vi.fn(async (codes: string[]) => {
+      calls += 1;
+      if (calls === 1) throw new Error('timeout');
+      return codes.map((code) => ({ code, approve: true }));
+    });
+    const p = new PermissionStore(lookup, 1);
+    expect(await p.check(['sodr.order.button.edit'])).toBe(true);
+    expect(lookup).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts codes as denied once the lookup keeps failing', async () => {
+    const lookup = vi.fn(async () => {
+      throw new Error('down');
+    });
+    const p = new PermissionStore(lookup, 1);
+    expect(await p.check(['sodr.order.button.edit'])).toBe(false);
+    expect(lookup).toHaveBeenCalledTimes(5);
+  });
+
+  it('drops an answer given for the role before a switch', async () => {
+    let release: (v: Array<{ code: string; approve: boolean }>) => void = () => undefined;
+    const lookup = vi.fn((codes: string[]) => (lookup.mock.calls.length === 1 ? new Promise<Array<{ code: string; approve: boolean }>>((r) => (release = r)) : Promise.resolve(codes.map((code) => ({ code, approve: true })))));
+    const p = new PermissionStore(lookup, 1);
+    expect(p.status(['a'])).toBeUndefined();
+    await vi.waitFor(() => expect(lookup).toHaveBeenCalledTimes(1));
+    p.clear();
+    release([{ code: 'a', approve: false }]);
+    await Promise.resolve();
+    expect(p.cache.has('a')).toBe(false);
+    expect(await p.check(['a'])).toBe(true);
+  });
 });
