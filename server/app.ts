@@ -22,13 +22,14 @@ import { historyRoutes } from './resources/history-routes.ts';
 import { importRoutes } from './resources/import-routes.ts';
 import { uniqueCheckRoutes } from './resources/unique-check.ts';
 import { lazySchemaController } from './http/lazy-compilers.ts';
+import { relatedDocumentRoutes } from './documents/routes.ts';
 
 /**
  * Generic per-entity calls beside the CRUD paths (uniqueness checks of async field checks, CSV
- * imports, record history, export), registered after the modules' own calls. The export goes last:
+ * imports, record history, related documents, export), registered after the modules' own calls. The export goes last:
  * it adds the export branch to the generic list routes as crudRoutes registers them.
  */
-const GENERIC_GROUPS = [uniqueCheckRoutes, importRoutes, historyRoutes, exportCheckRoutes, exportRoutes];
+const GENERIC_GROUPS = [uniqueCheckRoutes, importRoutes, historyRoutes, relatedDocumentRoutes, exportCheckRoutes, exportRoutes];
 
 export async function buildApp(ctx: ServerContext, opts: { logger?: LoggerSetting; onRoute?: (r: RouteOptions) => void; routesOnly?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -42,6 +42,8 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
     // The entity table (a loader per declaration) is only needed once a screen names an entity.
     loadEntity: (name) => import('../renderer/data/entities.ts').then((m) => m.loadEntity(name)),
     notify: { success: (t) => toast('success', t, 1.5), error: (t) => toast('error', t, 1.5) },
+    // Its antd code comes with the notification's, on first use.
+    showDocuments: (title, docs) => void import('./request/documents-notice.tsx').then((m) => m.documentsNotice(root.i18n, navigate, title, docs)),
     setPageInfo: tabKey ? (info) => root.workspace.setPageInfo(tabKey, info) : undefined,
     onBeforeClose: tabKey ? (fn, unsaved) => root.workspace.onBeforeTabRemove(tabKey, fn, unsaved) : undefined,
     accessToken: () => getAccessToken(),

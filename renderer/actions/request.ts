@@ -4,6 +4,7 @@ import type { AskItem } from '../schema/screen.ts';
 import { shapeItem } from './body-item.ts';
 import { dialogsOf } from './context-needs.ts';
 import { templateVars } from './template-vars.ts';
+import { announceCreated } from './created-documents.ts';
 import type { ActionContext } from '../contracts/actions.ts';
 
 type Row = Record<string, unknown>;
@@ -13,6 +14,7 @@ interface RequestSpec {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: 'record' | 'recordList' | 'selected' | 'none';
   bodyItem?: Row;
+  created?: { entity: string; list?: string };
   ask?: AskItem[];
 }
 
@@ -20,7 +22,8 @@ interface RequestSpec {
  * Calls an endpoint (`url`, `method`) with the record, the record as a one-row list, the selected
  * rows or nothing, each row written as `bodyItem` when given (a backend's own body shape), then
  * refreshes. With `ask`, a dialog first takes those values (an opening password) and they go in
- * the body beside the record; the dialog stays open on a refusal.
+ * the body beside the record; the dialog stays open on a refusal. With `created`, the message after
+ * it names the documents the call made, each a link to open it.
  */
 export default async function requestAction(ctx: ActionContext): Promise<void> {
   const a = ctx.action as unknown as RequestSpec;
@@ -29,8 +32,9 @@ export default async function requestAction(ctx: ActionContext): Promise<void> {
     a.body === 'selected' ? (ctx.selected ?? []).map((r) => shape(r)) : a.body === 'none' ? undefined : a.body === 'recordList' ? [shape(ctx.record)] : shape(ctx.record);
   // Asked values go beside each row sent (or are the whole body when no row is).
   const withAnswers = (answers: Row) => (Array.isArray(body) ? body.map((r) => ({ ...r, ...answers })) : { ...body, ...answers });
-  const call = (answers?: Row) =>
-    ctx.services.request(fillUrl(a.url, templateVars(ctx), { siteMode: ctx.services.siteMode }), { method: a.method ?? 'POST', body: answers ? withAnswers(answers) : body });
+  let answer: unknown;
+  const call = async (answers?: Row) =>
+    (answer = await ctx.services.request(fillUrl(a.url, templateVars(ctx), { siteMode: ctx.services.siteMode }), { method: a.method ?? 'POST', body: answers ? withAnswers(answers) : body }));
   if (a.ask?.length) {
     const { AskForm } = await import('./AskForm.tsx');
     const s = ctx.services;
@@ -45,6 +49,7 @@ export default async function requestAction(ctx: ActionContext): Promise<void> {
   } else {
     await call();
   }
-  if (ctx.action.success) ctx.services.notify.success(ctx.services.label(ctx.action.success as string));
+  if (a.created) await announceCreated(ctx, a.created, answer);
+  else if (ctx.action.success) ctx.services.notify.success(ctx.services.label(ctx.action.success as string));
   await ctx.refresh();
 }

@@ -1,5 +1,6 @@
 import type { EntityDecl } from '../schema/entity.ts';
 import type { Label } from '../schema/label.ts';
+import type { DocumentRef } from '../schema/documents/refs.ts';
 import type { Registries } from './registries.ts';
 
 export interface RequestOpts {
@@ -43,6 +44,11 @@ export interface RendererServices {
   language: string;
   loadEntity(name: string): Promise<EntityDecl>;
   notify: { success(text: string): void; error(text: string): void };
+  /**
+   * Tells the person which documents an action made, each a link that opens it in a tab (a notice
+   * that stays until closed: the numbers are what they came for). Absent: `notify` names them.
+   */
+  showDocuments?(title: string, docs: DocumentRef[]): void;
   /** Tells the shell which document the open tab shows (its number and status), for the page header and tab title. */
   setPageInfo?(info: { number?: string; status?: string } | undefined): void;
   /**

@@ -46,6 +46,12 @@ export interface EntityField {
    */
   sequence?: boolean;
   /**
+   * On an id field: the entity whose record this one was made from (an order line's requisition
+   * line, a contract's tender). The chain of documents is this data: the related-documents panel
+   * follows it both ways and reports can join it (renderer/schema/documents/chain.ts).
+   */
+  source?: string;
+  /**
    * Computed by the server in exact decimal arithmetic whenever the row, its parent or its lines
    * change (`round(quantity * unitPrice, precision(parent.currencyCode))`, `sum(poLine.lineAmount)`);
    * the field must be read-only. The language is in server/resources/formulas.ts.
@@ -191,6 +197,17 @@ export interface EntityOpening {
   setPermission: string;
 }
 
+/**
+ * A business document others lead to and come from: the number a link to it shows and the pages
+ * that open it, each with the menu that must be held for it; a viewer gets the first whose menu
+ * their role holds (the buyer's order page, the supplier's confirmation page).
+ */
+export interface EntityDocument {
+  /** The field shown as the document's name in links (its number). */
+  number: string;
+  pages: Array<{ route: string; menu: string }>;
+}
+
 export interface EntityDecl {
   $schema?: string;
   version: 1;
@@ -246,6 +263,8 @@ export interface EntityDecl {
   sealed?: EntitySealed;
   /** Opening with a password: the document's setting, checked by the repository on the opening moves. */
   opening?: EntityOpening;
+  /** A document in the chain of documents (requisition → RFx → order → contract): how links to it read and open. */
+  document?: EntityDocument;
   paths: { site?: string; tenant?: string };
   /**
    * Where the backend's calls for this entity differ from the base path and the platform's

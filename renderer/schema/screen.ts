@@ -122,7 +122,15 @@ export interface AskItem {
 export interface ActionProps extends Record<ActionType, object> {
   navigate: { to: string };
   back: { to?: string };
-  request: { url: string; method?: HttpMethod; body?: 'record' | 'recordList' | 'selected' | 'none'; bodyItem?: Record<string, unknown>; ask?: AskItem[] };
+  request: {
+    url: string;
+    method?: HttpMethod;
+    body?: 'record' | 'recordList' | 'selected' | 'none';
+    bodyItem?: Record<string, unknown>;
+    /** The call creates documents of `entity`: the message after it names each with a link (keys from the answer, or its `list`). */
+    created?: { entity: string; list?: string };
+    ask?: AskItem[];
+  };
   delete: object;
   transition: { action: string };
   export: { url?: string };

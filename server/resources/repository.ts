@@ -1,5 +1,6 @@
 import { checkOpening } from '../sealing/opening.ts';
 import { fillSequence } from './sequence.ts';
+import { announceToSources } from '../documents/source-changed.ts';
 import type { EntityDecl, StatusTransition } from '../../renderer/schema/entity.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
@@ -137,14 +138,17 @@ export class EntityRepository {
    * caller's one recomputation at the end (recomputeAfterWrite of the document), and the answer is
    * just the new key, not the row read back. `opts.noReread`: formulas computed as usual, but the
    * answer is the values written and the new key (an import does not need the row as a list shows it).
+   * `opts.set`: values of read-only fields the calling module vouches for (never a request's body).
    */
-  async create(scope: Scope, body: Row, opts: { tx?: Queryable; bulk?: boolean; noReread?: boolean } = {}): Promise<Row> {
+  async create(scope: Scope, body: Row, opts: { tx?: Queryable; bulk?: boolean; noReread?: boolean; set?: Row } = {}): Promise<Row> {
     const writable = new Set(writableFields(this.e, levelOf(scope)).map((f) => f.name));
     const values: Row = {};
     for (const f of this.e.fields) {
       if (f.private || f.name === this.e.primaryKey) continue;
       if (writable.has(f.name) && body[f.name] !== undefined) values[f.name] = body[f.name];
       else if (f.default !== undefined) values[f.name] = f.default;
+      // `set`: read-only fields a module's own call fills (the requisition line an order line came from).
+      if (opts.set?.[f.name] !== undefined && !f.private) values[f.name] = opts.set[f.name];
     }
     // A new record starts where its status machine starts; later statuses are reached by actions only.
     if (this.e.status) values[this.e.status.field] = this.e.status.initial;
@@ -184,6 +188,7 @@ export class EntityRepository {
         const row = opts.bulk || opts.noReread ? { ...values, [this.e.primaryKey]: id } : await this.get(scope, id, tx);
         for (const h of hooksOf(this.e.name)) await h.afterWrite?.(row, 'create', args);
         await this.audit(tx, scope, tenantId, id, 'CREATE', values);
+        await announceToSources(this.ctx, tx, this.e, values, tenantId);
         return row;
       })
       .catch(dbErrorOf(body));

@@ -150,6 +150,21 @@ describe('requisition → approval → orders → approval → release → suppl
       ['S0002', 77.5],
     ]);
     const [first, second] = orders as [(typeof orders)[0], (typeof orders)[0]];
+
+    // The message names both new orders as links; one opens the order, whose related documents lead
+    // back to the requisition, whose related documents name both orders.
+    const made = buyer.getByTestId('created-documents');
+    for (const o of orders) await made.locator(`[data-document-id="${o.id}"] a`, { hasText: o.num }).waitFor();
+    await made.locator(`[data-document-id="${first.id}"] a`).click();
+    const orderPage = screen(buyer, '/sodr/send-order/detail/:id');
+    await orderPage.getByTestId('related-from').locator(`[data-document="prHeader"] a`, { hasText: pr.num }).click();
+    const requisitionPage = screen(buyer, '/sprm/purchase-requisition-inquiry/not-erp-detail/:id');
+    const led = requisitionPage.getByTestId('related-to');
+    for (const o of orders) await led.locator(`[data-document-id="${o.id}"]`, { hasText: o.num }).waitFor();
+    expect(await led.locator('[data-document="poHeader"]').first().textContent()).toMatch(/采购订单|订单/);
+    await led.locator(`[data-document-id="${second.id}"] a`).click();
+    await screen(buyer, '/sodr/send-order/detail/:id').getByTestId('related-from').waitFor();
+    expect(buyer.url()).toContain(`/sodr/send-order/detail/${second.id}`);
     const status = async (id: number) => (await q<{ s: string }>('select status_code as s from sodr_po_header where po_header_id = $1', [id]))[0]!.s;
     /** Waits for an order to reach a status; if it does not, says which calls the server refused. */
     const reaches = async (id: number, want: string) => {

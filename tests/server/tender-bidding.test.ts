@@ -326,6 +326,11 @@ describe('the awarded lots', () => {
       expect(lines.map((l) => Number(l.price).toFixed(2))).toEqual(won.map((a) => Number(a).toFixed(2)));
       expect(lines.every((l) => Number(l.qty) === 1 && l.uom === 'SET')).toBe(true);
     }
+    // The tender leads to its contracts and each contract back to the tender (server/documents/).
+    const led = (await ok('GET', `/hpfm/v1/1/related-documents/tenderHeader/${awarded}`)).to as Row[];
+    expect(led.filter((d) => d.entity === 'contractHeader').map((d) => d.id).sort()).toEqual(made.map((c) => c.pcHeaderId).sort());
+    const back = (await ok('GET', `/hpfm/v1/1/related-documents/contractHeader/${String(made[0]!.pcHeaderId)}`)).from as Row[];
+    expect(back.map((d) => [d.entity, d.id])).toEqual([['tenderHeader', awarded]]);
     // Each award names its contract; a second call drafts none twice.
     expect((await s.ctx.db.query<{ n: number }>('select count(*)::int as n from tender_award where tender_header_id = $1 and pc_num is null', [awarded])).rows[0]!.n).toBe(0);
     const again = await call('POST', `${T}/bid/${awarded}/contracts`);

@@ -24,6 +24,7 @@ import { ParentRecordContext } from '../../format/money.ts';
 import { DetailStore } from './DetailStore.ts';
 import { arrived, type EarlyLines, startEarlyReads } from './early-reads.ts';
 import { HistoryTab } from './HistoryTab.tsx';
+import { RelatedDocuments } from './RelatedDocuments.tsx';
 import { inlineFieldItems } from './InlineLines.tsx';
 
 /** A detail (or edit) screen: header form in sections, child tables in tabs, status actions. */
@@ -152,6 +153,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
         ))}
       </Space>
       {store.problem && <PageState state="problem" problem={store.problem} onRetry={() => void store.load()} />}
+      {entity.document && <RelatedDocuments entity={entity} id={store.form.values[entity.primaryKey]} version={store.form.values.objectVersionNumber} />}
       <FormSections store={store.form} sections={sections} readOnly={screen.editable === false} />
       {(tabs.length > 0 || screen.history) && (
         <Tabs

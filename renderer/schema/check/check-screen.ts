@@ -268,7 +268,23 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
     if (!hash?.private) add('/opening/passwordHash', `"${o.passwordHash}" is not a private field`);
     if (!e.fields.find((f) => f.name === o.passwordFlag)?.readOnly) add('/opening/passwordFlag', `"${o.passwordFlag}" is not a read-only field`);
   }
+  if (e.document) {
+    const d = e.document;
+    if (!names.includes(d.number)) add('/document/number', `"${d.number}" is not a field`);
+    const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+    const menus = [...asList(e.permissions?.read), ...asList(e.permissions?.write)];
+    d.pages.forEach((p, i) => {
+      if (!routeMatches(p.route, ctx.screenRoutes)) add(`/document/pages/${i}/route`, `no screen serves "${p.route}"`);
+      for (const [, k] of p.route.matchAll(/\{(\w+)\}/g)) if (k !== e.primaryKey && !names.includes(k!)) add(`/document/pages/${i}/route`, `"${k}" is not a field`);
+      // The page opens for whoever holds the menu: it must be a menu that reads this entity, or the link would lead to a refusal.
+      if (!menus.includes(p.menu)) add(`/document/pages/${i}/menu`, `"${p.menu}" is not one of ${e.name}'s read or write menus (permissions)`);
+    });
+  }
   e.fields.forEach((f, i) => {
+    if (f.source !== undefined) {
+      if (!ctx.entities.has(f.source)) add(`/fields/${i}/source`, `unknown entity "${f.source}"${suggest(f.source, [...ctx.entities.keys()])}`);
+      else if (f.type !== 'integer') add(`/fields/${i}/source`, `a source link holds the source record's key: an integer`);
+    }
     if (f.sequence && !(e.parent && f.readOnly && f.type === 'integer')) add(`/fields/${i}/sequence`, `a line number must be a readOnly integer of a line entity (parent)`);
     if (f.formula && !f.readOnly) add(`/fields/${i}/formula`, `a computed field must be readOnly`);
     if (f.currency === undefined) return;

@@ -30,6 +30,13 @@ export const ACTION_TYPES = {
       method: { enum: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] },
       body: { enum: ['record', 'recordList', 'selected', 'none'] },
       bodyItem: { type: 'object', description: 'Each body row in the backend\'s shape: string values are templates over the row, route and user ("{id}" keeps the id a number)' },
+      created: {
+        type: 'object',
+        required: ['entity'],
+        additionalProperties: false,
+        description: 'The call creates documents of `entity` (one declaring `document`): the message after it names each with a link. Their keys are read from the answer, or from its property `list`',
+        properties: { entity: { type: 'string', minLength: 1 }, list: { type: 'string', minLength: 1 } },
+      },
       ask: {
         type: 'array',
         minItems: 1,
@@ -56,6 +63,8 @@ export const ACTION_TYPES = {
       const method = (a.method as string) ?? 'POST';
       if (!c.endpointExists(a.url as string, method)) c.add(`${p}/url`, `the server has no ${method} ${String(a.url)}`);
       c.urlParams(a.url as string, `${p}/url`, e);
+      const made = (a.created as { entity?: string } | undefined)?.entity;
+      if (made !== undefined && !c.ctx.entities.get(made)?.document) c.add(`${p}/created/entity`, `"${made}" is not an entity declaring "document"${c.suggest(made, [...c.ctx.entities.values()].filter((x) => x.document).map((x) => x.name))}`);
     },
   },
   delete: { description: "Deletes the row or the selected rows of the screen's entity", properties: {}, needsEntity: true },

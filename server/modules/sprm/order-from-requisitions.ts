@@ -91,12 +91,11 @@ export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: Serv
             { supplierId: first.supplierId, supplierName: first.supplierName, companyName: first.companyName, currencyCode: first.currencyCode, remark: `From ${[...new Set(group.map((l) => l.displayPrNum))].join(', ')}` },
             { tx },
           );
-          let lineNum = 0;
           for (const l of group)
             await lines.create(
               scope,
-              { poHeaderId: po.poHeaderId, lineNum: ++lineNum, itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', unitPrice: Number(l.unitPrice ?? 0), needByDate: l.neededDate },
-              { tx, bulk: true },
+              { poHeaderId: po.poHeaderId, itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', unitPrice: Number(l.unitPrice ?? 0), needByDate: l.neededDate },
+              { tx, bulk: true, set: { prLineId: l.prLineId } },
             );
           // The lines' amounts and the order's totals, once for all its lines.
           await recomputeAfterWrite(tx, ctx.entities.get('poHeader')!, ctx.entities, Number(po.poHeaderId));

@@ -55,8 +55,8 @@ export async function awardContractRoutes(app: FastifyInstance, ctx: ServerConte
       for (const [supplierId, won] of bySupplier) {
         const pc = await headers.create(scope, {
           pcName: `${t.num} ${t.title} · ${won[0]!.supplierName}`.slice(0, 120), usageTypeCode: 'PURCHASE', supplierId, supplierName: won[0]!.supplierName,
-          companyName: t.company, currencyCode: t.currency, startDateActive: new Date().toISOString().slice(0, 10), remark: `From tender ${t.num}`,
-        }, { tx });
+          tenderHeaderId: id, companyName: t.company, currencyCode: t.currency, startDateActive: new Date().toISOString().slice(0, 10), remark: `From tender ${t.num}`,
+        }, { tx, set: { tenderHeaderId: id } });
         for (const l of won) {
           await lines.create(scope, {
             pcHeaderId: pc.pcHeaderId, itemCode: `${t.num}-L${l.sectionNum}`.slice(0, 60), itemName: l.sectionName, quantity: 1, uomCode: 'SET', unitPrice: l.amount,

@@ -10,6 +10,7 @@ interface Award {
   companyName: string;
   currencyCode: string;
   rfxNum: string;
+  rfxLineId: number;
   itemCode: string;
   itemName: string;
   quantity: string;
@@ -28,7 +29,7 @@ interface Award {
 export async function createAwardOrders(ctx: ServerContext, tx: Queryable, scope: Scope, rfxId: number): Promise<number[]> {
   const awards = (
     await tx.query<Award>(
-      `select q.supplier_id::float8 as "supplierId", s.supplier_name as "supplierName", h.company_name as "companyName", h.currency_code as "currencyCode", h.rfx_num as "rfxNum",
+      `select q.supplier_id::float8 as "supplierId", s.supplier_name as "supplierName", h.company_name as "companyName", h.currency_code as "currencyCode", h.rfx_num as "rfxNum", l.rfx_line_id::float8 as "rfxLineId",
               l.item_code as "itemCode", l.item_name as "itemName", q.award_quantity::text as quantity, l.uom_code as "uomCode", q.unit_price::text as "unitPrice",
               to_char(l.needed_date, 'YYYY-MM-DD') as "neededDate", to_char(q.delivery_date, 'YYYY-MM-DD') as "deliveryDate"
          from ssrc_rfx_quotation_line q
@@ -51,12 +52,11 @@ export async function createAwardOrders(ctx: ServerContext, tx: Queryable, scope
   for (const group of groups.values()) {
     const first = group[0]!;
     const po = await headers.create(scope, { supplierId: first.supplierId, supplierName: first.supplierName, companyName: first.companyName, currencyCode: first.currencyCode, remark: `From ${first.rfxNum}` }, { tx });
-    let lineNum = 0;
     for (const a of group)
       await lines.create(
         scope,
-        { poHeaderId: po.poHeaderId, lineNum: ++lineNum, itemCode: a.itemCode, itemName: a.itemName, quantity: Number(a.quantity), uomCode: a.uomCode ?? 'EA', unitPrice: Number(a.unitPrice), needByDate: a.deliveryDate ?? a.neededDate },
-        { tx, bulk: true },
+        { poHeaderId: po.poHeaderId, itemCode: a.itemCode, itemName: a.itemName, quantity: Number(a.quantity), uomCode: a.uomCode ?? 'EA', unitPrice: Number(a.unitPrice), needByDate: a.deliveryDate ?? a.neededDate },
+        { tx, bulk: true, set: { rfxLineId: a.rfxLineId } },
       );
     await recomputeAfterWrite(tx, ctx.entities.get('poHeader')!, ctx.entities, Number(po.poHeaderId));
     ids.push(Number(po.poHeaderId));
