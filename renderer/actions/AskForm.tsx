@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { classifySaveError } from '../data/request-errors.ts';
 import { useServices } from '../runtime/services.ts';
 import type { AskItem } from '../schema/screen.ts';
+import LovField from '../fields/LovField.tsx';
+import type { ResolvedField } from '../schema/resolve-field.ts';
 
 type Row = Record<string, unknown>;
 
@@ -24,6 +26,8 @@ export function AskForm({ items, submitLabel, send, onClose }: Props) {
   const [form] = Form.useForm<Row>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // The display texts of looked-up values (a supplier's name for its id): shown, never sent.
+  const [texts, setTexts] = useState<Row>({});
   const initial = Object.fromEntries(items.filter((i) => i.default !== undefined).map((i) => [i.name, i.default]));
   const submit = async (values: Row) => {
     setBusy(true);
@@ -51,6 +55,8 @@ export function AskForm({ items, submitLabel, send, onClose }: Props) {
         const input =
           i.widget === 'password' ? (
             <Input.Password id={id} autoComplete="off" autoFocus={n === 0} maxLength={i.maxLength} />
+          ) : i.widget === 'lookup' ? (
+            <AskLookup item={i} id={id} texts={texts} setText={(k, v) => setTexts((t) => ({ ...t, [k]: v }))} />
           ) : i.widget === 'integer' ? (
             <InputNumber id={id} precision={0} min={i.min} max={i.max} autoFocus={n === 0} style={{ width: '100%' }} />
           ) : (
@@ -71,4 +77,10 @@ export function AskForm({ items, submitLabel, send, onClose }: Props) {
       </Space>
     </Form>
   );
+}
+
+/** A looked-up value (`widget: "lookup"` with its `lovView`): the platform's lookup dialog; the form item gives value and onChange. */
+function AskLookup({ item, id, texts, setText, value, onChange }: { item: AskItem; id: string; texts: Row; setText(k: string, v: unknown): void; value?: unknown; onChange?: (v: unknown) => void }) {
+  const field = { name: item.name, type: 'integer', label: item.label, widget: 'lov', required: !!item.required, disabled: false, decl: { name: item.name, type: 'integer', lovView: item.lovView } } as ResolvedField;
+  return <LovField field={field} id={id} mode="edit" value={value} onChange={(v) => onChange?.(v)} record={texts} setValue={setText} />;
 }

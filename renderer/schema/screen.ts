@@ -107,7 +107,9 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export interface AskItem {
   name: string;
   label: Label;
-  widget?: 'input' | 'password' | 'integer';
+  widget?: 'input' | 'password' | 'integer' | 'lookup';
+  /** The LOV view a `lookup` picks from (a supplier); the value asked is the picked row's key. */
+  lovView?: string;
   required?: boolean;
   min?: number;
   max?: number;

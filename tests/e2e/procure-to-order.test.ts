@@ -77,7 +77,8 @@ describe('requisition → approval → orders → approval → release → suppl
       // item, quantity, unit price, supplier
       ['BRG-6204', '40', '12.35', 'S0001'],
       ['GLV-L', '25', '3.10', 'S0002'],
-      ['BLT-M8', '1000', '0.07', 'S0001'],
+      // No supplier suggested: the buyer chooses one when ordering.
+      ['BLT-M8', '1000', '0.07', ''],
     ];
     for (const [i, [item, qty, price, sup]] of wanted.entries()) {
       await lines.locator('[data-action="add-line"]').click();
@@ -88,7 +89,7 @@ describe('requisition → approval → orders → approval → release → suppl
       await cell('quantity').fill(qty);
       await cell('unitPrice').fill(price);
       await typeDate(cell('neededDate'), inFuture(30));
-      await pickSupplier(buyer, cell('suggestedSupplierId'), sup);
+      if (sup) await pickSupplier(buyer, cell('suggestedSupplierId'), sup);
     }
     // Before anything is saved, each line's amount and the header's total are previewed as typed.
     const amountInput = prPage.locator('input[id$="amount"]').first();
@@ -136,7 +137,18 @@ describe('requisition → approval → orders → approval → release → suppl
     const prLineIds = (await q<{ id: number }>('select pr_line_id::float8 as id from sprm_pr_line where pr_header_id = $1 order by line_num', [pr.id])).map((r) => r.id);
     for (const id of prLineIds) await quote.locator(`[role="row"][data-row-key="${id}"]`).getByRole('checkbox').check();
     await quote.getByRole('button', { name: /生成订单|Create orders/ }).click();
-    await confirmDialog(buyer);
+    // The dialog asks the supplier of the line that names none; without one the line is refused by name.
+    const ask = buyer.getByTestId('ask-form');
+    await ask.getByTestId('ask-submit').click();
+    const unnamed = (await q<{ n: number }>("select line_num::int as n from sprm_pr_line where pr_header_id = $1 and item_code = 'BLT-M8'", [pr.id]))[0]!.n;
+    await expect.poll(() => ask.textContent()).toContain(`${pr.num} line ${unnamed}`);
+    await ask.locator('#ask-supplierId').click();
+    const lov = buyer.locator('.ant-modal:visible').last();
+    await lov.locator('input[name="lov-supplierNum"]').fill('S0001');
+    await lov.locator('input[name="lov-supplierNum"]').press('Enter');
+    await lov.locator('.ant-table-row', { hasText: 'S0001' }).first().click();
+    await expect.poll(() => ask.locator('#ask-supplierId').inputValue()).not.toBe('');
+    await ask.getByTestId('ask-submit').click();
     await expect.poll(async () => (await q<{ n: number }>("select count(*)::int as n from sprm_pr_line where pr_header_id = $1 and execution_status_code = 'ORDERED'", [pr.id]))[0]!.n).toBe(3);
     const orders = await q<{ id: number; num: string; sup: string; amount: string }>(
       `select h.po_header_id::float8 as id, h.display_po_num as num, s.supplier_num as sup, h.amount::text as amount

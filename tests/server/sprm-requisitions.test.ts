@@ -96,4 +96,20 @@ describe('approved lines into orders', () => {
     const both = await Promise.all([call('POST', CONVERT, [{ prLineId: lines[0]!.prLineId }]), call('POST', CONVERT, [{ prLineId: lines[0]!.prLineId }])]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
+
+  it('orders a line that names no supplier from the one the buyer chooses, and refuses it by line without one', async () => {
+    const { header, lines } = await approvedRequisition([[4, 2.5, 'S0001']]);
+    const line = lines[0]!;
+    // The requisition suggested nobody (set here as an approved requisition from an outside system would come).
+    await s.ctx.db.query('update sprm_pr_line set suggested_supplier_id = null where pr_line_id = $1', [line.prLineId]);
+    const bare = await call('POST', CONVERT, [{ prLineId: line.prLineId }]);
+    expect([bare.statusCode, bare.json().field]).toEqual([400, 'supplierId']);
+    expect(bare.json().message).toContain(`${String(header.displayPrNum)} line 1 names no supplier`);
+    const stranger = await call('POST', CONVERT, [{ prLineId: line.prLineId, supplierId: 987654321 }]);
+    expect([stranger.statusCode, stranger.json().field]).toEqual([400, 'supplierId']);
+    const chosen = await supplierId('S0002');
+    const made = await call('POST', CONVERT, [{ prLineId: line.prLineId, supplierId: chosen }]);
+    expect(made.statusCode, made.body).toBe(200);
+    expect((made.json() as Row[]).map((o) => o.supplierId)).toEqual([chosen]);
+  });
 });

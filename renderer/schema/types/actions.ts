@@ -48,7 +48,8 @@ export const ACTION_TYPES = {
           properties: {
             name: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
             label: { type: 'string', minLength: 1 },
-            widget: { enum: ['input', 'password', 'integer'] },
+            widget: { enum: ['input', 'password', 'integer', 'lookup'] },
+            lovView: { type: 'string', minLength: 1 },
             required: { type: 'boolean' },
             min: { type: 'number' },
             max: { type: 'number' },
@@ -63,6 +64,10 @@ export const ACTION_TYPES = {
       const method = (a.method as string) ?? 'POST';
       if (!c.endpointExists(a.url as string, method)) c.add(`${p}/url`, `the server has no ${method} ${String(a.url)}`);
       c.urlParams(a.url as string, `${p}/url`, e);
+      ((a.ask as Array<{ widget?: string; lovView?: string }> | undefined) ?? []).forEach((q, i) => {
+        if ((q.widget === 'lookup') !== (q.lovView !== undefined)) c.add(`${p}/ask/${i}`, 'a lookup names its lovView, and only a lookup has one');
+        else if (q.lovView !== undefined && !c.ctx.lovViews.has(q.lovView)) c.add(`${p}/ask/${i}/lovView`, `LOV view "${q.lovView}" is not seeded${c.suggest(q.lovView, c.ctx.lovViews)}`);
+      });
       const made = (a.created as { entity?: string } | undefined)?.entity;
       if (made !== undefined && !c.ctx.entities.get(made)?.document) c.add(`${p}/created/entity`, `"${made}" is not an entity declaring "document"${c.suggest(made, [...c.ctx.entities.values()].filter((x) => x.document).map((x) => x.name))}`);
     },

@@ -46,13 +46,16 @@ export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: Serv
     {
       schema: {
         params: { type: 'object', properties: { tenantId: { type: 'integer' } } },
-        body: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'object', required: ['prLineId'], properties: { prLineId: { type: 'integer', minimum: 1 } } } },
+        // `supplierId`: the buyer's choice for a line whose requisition suggests no supplier.
+        body: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'object', required: ['prLineId'], properties: { prLineId: { type: 'integer', minimum: 1 }, supplierId: { type: ['integer', 'null'], minimum: 1 } } } },
       },
     },
     async (req) => {
       const scope = resolveScope(req, 'tenant');
       await checkEntityAccess(ctx.db, ctx.entities.get('poHeader')!, scope.auth, 'write');
-      const ids = [...new Set((req.body as Array<{ prLineId: number }>).map((r) => r.prLineId))];
+      const items = req.body as Array<{ prLineId: number; supplierId?: number | null }>;
+      const ids = [...new Set(items.map((r) => r.prLineId))];
+      const chosen = new Map(items.filter((r) => r.supplierId).map((r) => [r.prLineId, r.supplierId!]));
       return ctx.db.transaction(async (tx) => {
         const found = (
           await tx.query<SourceLine>(
@@ -70,13 +73,23 @@ export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: Serv
         ).rows;
         const missing = ids.filter((id) => !found.some((l) => l.prLineId === id));
         if (missing.length) throw notFound(`prLineId ${missing.join(', ')} not found`);
+        // A line without a suggested supplier is ordered from the one the buyer chose for it (a
+        // supplier of the tenant, as the lookup offers); a suggested one stays as the requisition says.
+        for (const l of found) {
+          const pick = chosen.get(l.prLineId);
+          if (l.supplierId || !pick) continue;
+          const sup = (await tx.query<{ name: string }>('select supplier_name as name from sslm_supplier where supplier_id = $1 and tenant_id = $2', [pick, scope.tenantId])).rows[0];
+          if (!sup) throw Object.assign(badRequest(`${l.displayPrNum} line ${l.lineNum}: the chosen supplier ${pick} is not a supplier of this tenant`), { field: 'supplierId' });
+          l.supplierId = pick;
+          l.supplierName = sup.name;
+        }
         for (const l of found) {
           const name = `${l.displayPrNum} line ${l.lineNum}`;
           if (l.status !== 'APPROVED') throw conflict(`${name}: the requisition is ${l.status}; only approved requisitions are ordered`);
           if (l.cancelled === 1) throw conflict(`${name} is cancelled`);
           if (l.execution === 'SOURCED') throw conflict(`${name} is being sourced in an RFx; it is ordered from the RFx's award`);
           if (l.execution !== 'NONE') throw conflict(`${name} is already ordered${l.displayPoNum ? ` in ${l.displayPoNum}` : ''}`);
-          if (!l.supplierId || !l.supplierName) throw Object.assign(badRequest(`${name} has no suggested supplier to order from`), { field: 'suggestedSupplierId' });
+          if (!l.supplierId || !l.supplierName) throw Object.assign(badRequest(`${name} names no supplier: choose the supplier to order it from`), { field: 'supplierId' });
         }
         const groups = new Map<string, SourceLine[]>();
         for (const l of found) {
