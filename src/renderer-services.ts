@@ -28,6 +28,8 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
     user: {
       id: u?.id ?? 0,
       loginName: u?.loginName ?? '',
+      realName: u?.realName,
+      tenantName: u?.tenantName,
       tenantId: u?.tenantId ?? 0,
       organizationId: u?.tenantId ?? 0,
       roleId: u?.currentRoleId ?? 0,

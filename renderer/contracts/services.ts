@@ -15,6 +15,9 @@ export interface RequestOpts {
 export interface RendererUser {
   id: number;
   loginName: string;
+  /** The person's name and their tenant's, for fields declaring `fill`. */
+  realName?: string;
+  tenantName?: string;
   tenantId: number;
   organizationId: number;
   roleId: number;

@@ -1,5 +1,6 @@
 import type { Label } from './label.ts';
 import type { FieldType } from './types/field-types.ts';
+import type { FillSource } from './fill.ts';
 
 /**
  * An entity is declared once in `schemas/entities/<name>.json` and read by both sides:
@@ -51,6 +52,8 @@ export interface EntityField {
    * follows it both ways and reports can join it (renderer/schema/documents/chain.ts).
    */
   source?: string;
+  /** Filled on create when left empty: the creating user's name, the tenant's name (renderer/schema/fill.ts). */
+  fill?: FillSource;
   /**
    * Computed by the server in exact decimal arithmetic whenever the row, its parent or its lines
    * change (`round(quantity * unitPrice, precision(parent.currencyCode))`, `sum(poLine.lineAmount)`);

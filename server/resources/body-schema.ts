@@ -16,7 +16,8 @@ export function bodySchema(e: EntityDecl, mode: 'create' | 'update', level: 'sit
   const required =
     mode === 'create'
       ? writableFields(e, level)
-          .filter((f) => f.required && f.default === undefined && !(e.numbering?.field === f.name))
+          // A field the server fills (a number, `fill`) is required of the record, not of the body.
+          .filter((f) => f.required && f.default === undefined && !f.fill && !(e.numbering?.field === f.name))
           .map((f) => f.name)
       : ['objectVersionNumber'];
   return { type: 'object', properties: props, required };

@@ -1,5 +1,6 @@
 import { checkOpening } from '../sealing/opening.ts';
 import { fillSequence } from './sequence.ts';
+import { fillFromContext } from './fill.ts';
 import { announceToSources } from '../documents/source-changed.ts';
 import type { EntityDecl, StatusTransition } from '../../renderer/schema/entity.ts';
 import type { ServerContext } from '../context.ts';
@@ -163,6 +164,7 @@ export class EntityRepository {
         const args: HookArgs = { entity: this.e, auth: scope.auth, tenantId, tx, ctx: this.ctx };
         for (const h of hooksOf(this.e.name)) await h.beforeCreate?.(values, args);
         await fillNumber(tx, this.e, values, tenantId);
+        await fillFromContext(tx, this.e, values, scope.auth, tenantId);
         await this.checkParent(tx, scope, values);
         await fillSequence(tx, this.e, this.e.parent && this.ctx.entities.get(this.e.parent.entity), values);
         await checkStatusAddRemove(this.ctx, this.e, tx, values, 'create');

@@ -66,7 +66,8 @@ describe('requisition → approval → orders → approval → release → suppl
     // The requisition header, then its lines on the requisition's own page.
     const create = screen(buyer, '/sprm/purchase-requisition-creation/detail');
     await create.locator('input[id$="title"]').fill(title);
-    await create.locator('input[id$="companyName"]').fill('Demo Manufacturing Co.');
+    // The company is the tenant's, filled before anything is typed (the field's declared `fill`).
+    await expect.poll(() => create.locator('input[id$="companyName"]').inputValue()).toBe('Demo Manufacturing Co.');
     await create.getByTestId('submit-button').click();
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from sprm_pr_header where title = $1', [title]))[0]!.n).toBe(1);
     const pr = (await q<{ id: number; num: string }>('select pr_header_id::float8 as id, display_pr_num as num from sprm_pr_header where title = $1', [title]))[0]!;
@@ -162,6 +163,10 @@ describe('requisition → approval → orders → approval → release → suppl
       ['S0002', 77.5],
     ]);
     const [first, second] = orders as [(typeof orders)[0], (typeof orders)[0]];
+    // Each order knows its buyer (who made it) and its company and currency (the requisition's).
+    const filled = await q<{ agent: string; company: string; currency: string }>('select agent_name as agent, company_name as company, currency_code as currency from sodr_po_header where po_header_id = any($1::bigint[])', [orders.map((o) => o.id)]);
+    const buyerName = (await q<{ n: string }>("select real_name as n from iam_user where login_name = 'buyer'"))[0]!.n;
+    expect(filled).toEqual(orders.map(() => ({ agent: buyerName, company: 'Demo Manufacturing Co.', currency: 'CNY' })));
 
     // The message names both new orders as links; one opens the order, whose related documents lead
     // back to the requisition, whose related documents name both orders.

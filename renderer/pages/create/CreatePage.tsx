@@ -10,6 +10,7 @@ import { submitForm } from '../../form/form-controller.ts';
 import { FormSections, scrollToField } from '../../form/FormSections.tsx';
 import { FormStore } from '../../form/FormStore.ts';
 import { prepareForm } from '../../form/prepare-form.ts';
+import { fillFromUser } from '../../schema/fill.ts';
 import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
 import type { CreateScreen } from '../../schema/screen.ts';
@@ -32,11 +33,11 @@ const CreateView = observer(function CreateView({ entity, sections, fields, scre
   const initial = useMemo(() => {
     const values: Record<string, unknown> = {};
     for (const f of fields) {
-      const d = f.defaultValue ?? f.decl.default;
+      const d = f.defaultValue ?? f.decl.default ?? (f.decl.fill ? fillFromUser(f.decl.fill, s.user) : undefined);
       if (d !== undefined) values[f.name] = d;
     }
     return values;
-  }, [fields]);
+  }, [fields, s.user]);
   const store = useMemo(() => new FormStore(entity, fields, initial, () => ({ user: s.user, route: params }), (f) => s.label(f.label)), [entity, fields, initial, s, params]);
   const dialogs = useDialogs();
   const api = useMemo(() => entityApi(s, entity, { vars: params, endpoints: { create: screen.data?.create } }), [s, entity, params, screen]);

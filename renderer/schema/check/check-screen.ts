@@ -285,6 +285,7 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
       if (!ctx.entities.has(f.source)) add(`/fields/${i}/source`, `unknown entity "${f.source}"${suggest(f.source, [...ctx.entities.keys()])}`);
       else if (f.type !== 'integer') add(`/fields/${i}/source`, `a source link holds the source record's key: an integer`);
     }
+    if (f.fill && (f.type !== 'string' || f.readOnly)) add(`/fields/${i}/fill`, `a filled field is a writable string (a name the person may still change)`);
     if (f.sequence && !(e.parent && f.readOnly && f.type === 'integer')) add(`/fields/${i}/sequence`, `a line number must be a readOnly integer of a line entity (parent)`);
     if (f.formula && !f.readOnly) add(`/fields/${i}/formula`, `a computed field must be readOnly`);
     if (f.currency === undefined) return;
