@@ -16,7 +16,8 @@ type Row = Record<string, unknown>;
 /** A new order of the buyer, created through the API as the buyer would in the order screen. */
 async function newOrder(amount: number): Promise<Row> {
   const token = await e.token('buyer');
-  return orderOf((o) => e.app.inject({ ...o, headers: { authorization: `bearer ${token}` } }), 'buyer', amount, { supplierName: 'Browser Flow Supplier' });
+  const supplier = (await e.ctx.db.query<{ id: number; name: string }>("select supplier_id::float8 as id, supplier_name as name from sslm_supplier where tenant_id = 1 and supplier_num = 'S0002'")).rows[0]!;
+  return orderOf((o) => e.app.inject({ ...o, headers: { authorization: `bearer ${token}` } }), 'buyer', amount, { supplierId: supplier.id, supplierName: supplier.name });
 }
 
 const statusOf = async (id: unknown) => (await e.ctx.db.query<{ s: string }>('select status_code as s from sodr_po_header where po_header_id = $1', [id])).rows[0]!.s;
@@ -83,7 +84,9 @@ describe.each(databases)('a purchase order approved in the browser, each person 
     await openTask(approver, po);
     // The document is the order's own detail, read-only inside the task.
     const doc = approver.getByTestId('wfl-document');
-    await expect.poll(() => doc.locator('#field-supplierName').inputValue()).toBe('Browser Flow Supplier');
+    // The supplier once, as its lookup shows it (no greyed-out copy of the name beside it).
+    await expect.poll(() => doc.locator('#field-supplierId').inputValue()).toBe(String(po.supplierName));
+    expect(await doc.locator('#field-supplierName').count()).toBe(0);
     expect(await doc.getByTestId('save-button').count()).toBe(0);
     await approver.locator('#wfl-comment').fill('价格合理');
     // A quotation comparison attached to the approval, kept with its history line.

@@ -156,6 +156,17 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
       expr(s.visible, `${path}/${si}/visible`);
       ((s.fields as unknown[]) ?? []).forEach((f, fi) => field(e, f, `${path}/${si}/fields/${fi}`, 'field'));
     });
+    // A field is shown once: a lookup of a record by its id shows the record's name, so a read-only
+    // copy of the name it fills beside it (the supplier twice, once as a lookup, once greyed out) is
+    // refused. A lookup of a code shows the code, and its name beside it is no copy.
+    const all = ((list as Json[]) ?? []).flatMap((s, si) => ((s.fields as unknown[]) ?? []).map((f, fi) => ({ f: (typeof f === 'string' ? { field: f } : f) as Json, at: `${path}/${si}/fields/${fi}` })));
+    for (const { f } of all) {
+      if (e?.fields.find((x) => x.name === f.field)?.type !== 'integer') continue;
+      for (const target of Object.keys((f.lovMap as Json | undefined) ?? {})) {
+        const copy = all.find((x) => x.f.field === target && x.f.disabled === true && x.f.visible === undefined);
+        if (copy) add(copy.at, `"${target}" is shown twice: the lookup "${String(f.field)}" beside it fills and shows it`);
+      }
+    }
   };
 
   const checker: ScreenChecker = {
