@@ -1,5 +1,5 @@
-import { fillUrl } from '../data/url-template.ts';
-import { type DocumentRef, documentsUrl } from '../schema/documents/refs.ts';
+import { platformUrl } from '../data/platform-url.ts';
+import type { DocumentRef } from '../schema/documents/refs.ts';
 import type { ActionContext } from '../contracts/actions.ts';
 
 type Row = Record<string, unknown>;
@@ -17,7 +17,7 @@ export async function announceCreated(ctx: ActionContext, created: { entity: str
   const ids = rows.map((r) => Number(r[entity.primaryKey])).filter((n) => Number.isInteger(n) && n > 0);
   const title = ctx.action.success ? s.label(ctx.action.success as string) : s.t('hzero.common.documents.created', 'Created');
   if (!ids.length) return s.notify.success(title);
-  const docs = await s.request<DocumentRef[]>(fillUrl(documentsUrl(entity.name, ids), { tenantId: s.user.tenantId }));
+  const docs = await s.request<DocumentRef[]>(platformUrl(s, 'documents', { entity: entity.name }), { query: { ids: ids.join(',') } });
   if (s.showDocuments) s.showDocuments(title, docs);
   else s.notify.success(`${title}: ${docs.map((d) => d.number).join(', ')}`);
 }

@@ -119,6 +119,17 @@ describe('requisition → approval → orders → approval → release → suppl
     expect(forced.statusCode >= 400 || forced.json().failed === true, forced.body).toBe(true);
     expect((await q<{ t: string }>('select title as t from sprm_pr_header where pr_header_id = $1', [pr.id]))[0]!.t).toBe(title);
 
+    // Before any approver acted, the buyer may take it back from its own page: the requisition is a
+    // draft again (Save shows), its approval's task is gone, and it is submitted once more.
+    const prStatus = async () => (await q<{ s: string }>('select pr_status_code as s from sprm_pr_header where pr_header_id = $1', [pr.id]))[0]!.s;
+    await prPage.getByTestId('recall-approval').click();
+    await confirmDialog(buyer);
+    await expect.poll(prStatus).toBe('PENDING');
+    await expect.poll(() => prPage.getByTestId('save-button').count()).toBe(1);
+    await expect.poll(() => prPage.getByTestId('recall-approval').count()).toBe(0);
+    await button(buyer, /^提\s*交$/).click();
+    await expect.poll(prStatus).toBe('APPROVING');
+
     const approver = await e.signIn('approver', '/workplace');
     // The approver's task shows the requisition and its lines for reading only.
     await approver.goto(`${e.baseUrl}/hwfl/workflow/task/list`);

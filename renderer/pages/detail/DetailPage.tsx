@@ -25,6 +25,7 @@ import { DetailStore } from './DetailStore.ts';
 import { arrived, type EarlyLines, startEarlyReads } from './early-reads.ts';
 import { HistoryTab } from './HistoryTab.tsx';
 import { RelatedDocuments } from './RelatedDocuments.tsx';
+import { RecallApproval } from './RecallApproval.tsx';
 import { inlineFieldItems } from './InlineLines.tsx';
 
 /** A detail (or edit) screen: header form in sections, child tables in tabs, status actions. */
@@ -151,6 +152,7 @@ const DetailView = observer(function DetailView({ store, sections, tabs, screen,
         {(screen.actions ?? []).map((a, i) => (
           <ActionButton key={i} action={a} scope={scope} context={ctx} entity={entity} />
         ))}
+        {entity.workflow && screen.editable !== false && <RecallApproval entity={entity} record={store.form.values} reload={() => store.load()} />}
       </Space>
       {store.problem && <PageState state="problem" problem={store.problem} onRetry={() => void store.load()} />}
       {entity.document && <RelatedDocuments entity={entity} id={store.form.values[entity.primaryKey]} version={store.form.values.objectVersionNumber} />}

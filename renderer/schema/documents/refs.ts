@@ -18,7 +18,3 @@ export interface RelatedDocuments {
   from: DocumentRef[];
   to: DocumentRef[];
 }
-
-export const relatedDocumentsUrl = (entity: string, id: number) => `/hpfm/v1/{tenantId}/related-documents/${encodeURIComponent(entity)}/${id}`;
-/** The documents of `entity` with these ids, as links (`GET /hpfm/v1/{tenantId}/documents/{entity}?ids=`). */
-export const documentsUrl = (entity: string, ids: number[]) => `/hpfm/v1/{tenantId}/documents/${encodeURIComponent(entity)}?ids=${ids.join(',')}`;

@@ -55,6 +55,12 @@ export const platformCalls = {
   tableSettingsReset: call('DELETE', '/hpfm/v1/{tenantId}/table-settings/{screenCode}'),
   // Renderer: what formulas read (currency decimals, tax rates), for previews of computed amounts.
   formulaFacts: call('GET', '/hpfm/v1/{tenantId}/formula-facts'),
+  // Renderer: the chain of documents (server/documents/): a document's related ones, and documents an action made.
+  relatedDocuments: call('GET', '/hpfm/v1/{tenantId}/related-documents/{entity}/{id}'),
+  documents: call('GET', '/hpfm/v1/{tenantId}/documents/{entity}', { params: ['ids'] }),
+  // Renderer: a document's running approval, and its initiator's recall from the document's page (hwfl).
+  documentApproval: call('GET', '/hwfl/v1/{tenantId}/runtime/documents/{entity}/{recordId}/approval'),
+  documentRecall: call('POST', '/hwfl/v1/{tenantId}/runtime/documents/{entity}/{recordId}/recall', { body: 'json' }),
   // Shell: stored pages (the page designer and its published routes).
   uiPagePublished: call('GET', '/hpfm/v1/{tenantId}/ui-pages/common/{pageCode}'),
   uiPagePublishedRoutes: call('GET', '/hpfm/v1/{tenantId}/ui-pages/published-routes'),

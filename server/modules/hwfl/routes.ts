@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { RouteGroup } from '../../http/route-group.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { holdsAnyRoute } from '../../resources/permissions.ts';
+import { checkEntityAccess, holdsAnyRoute } from '../../resources/permissions.ts';
 import { listQuerySchema } from '../../resources/route-schemas.ts';
 import { resolveScope, type Scope } from '../../resources/scope.ts';
 import { connectDocuments } from './documents.ts';
@@ -93,6 +93,33 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
     return instanceView(ctx.db, tenantOf(req), p<{ instanceId: number }>(req).instanceId, actor, readDoc);
   });
 
+
+  // The document page's view of its approval: whether one runs and whether the caller, its
+  // initiator, may still take it back (before any approver acted), and the recall itself by the
+  // document, so the page needs no instance id. The document must be one the caller may read.
+  const docParams = params({ entity: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$', maxLength: 60 }, recordId: id });
+  const runningOf = async (req: FastifyRequest) => {
+    const { scope, actor } = await actorOf(ctx, req);
+    const { entity, recordId } = p<{ entity: string; recordId: number }>(req);
+    const e = ctx.entities.get(entity);
+    if (!e?.workflow) throw notFound(`${entity} has no approval`);
+    await checkEntityAccess(ctx.db, e, scope.auth, 'read');
+    await new EntityRepository(e, ctx).get(scope, recordId);
+    const inst = await instanceOfRecord(ctx.db, tenantOf(req), entity, recordId);
+    return { actor, inst: inst && inst.statusCode !== 'ENDED' ? inst : undefined };
+  };
+  app.get(`${BASE}/runtime/documents/:entity/:recordId/approval`, { schema: { tags: ['workflow'], summary: "A document's running approval as its page shows it: its initiator and whether the caller may recall it", params: docParams } }, async (req) => {
+    const { actor, inst } = await runningOf(req);
+    if (!inst) return { running: false };
+    const acted = (await ctx.db.query("select 1 from hwfl_history where instance_id = $1 and action in ('Approved', 'Rejected', 'ADD_SIGN', 'DELEGATE', 'JUMP') limit 1", [inst.instanceId])).rows.length > 0;
+    return { running: true, instanceId: inst.instanceId, startUserName: inst.startUserName, mayRecall: inst.startUserId === actor.userId && !acted };
+  });
+  app.post(`${BASE}/runtime/documents/:entity/:recordId/recall`, { schema: { tags: ['workflow'], summary: 'The initiator takes a document back from its approval (before any approver acted)', params: docParams, body: { type: ['object', 'null'], additionalProperties: false, properties: { comment } } } }, async (req) => {
+    const { actor, inst } = await runningOf(req);
+    if (!inst) throw notFound('This document has no running approval to recall');
+    await wf.withdraw(tenantOf(req), inst.instanceId, actor, 'RECALL', (req.body as { comment?: string } | null)?.comment);
+    return {};
+  });
   const withComment = { type: ['object', 'null'], additionalProperties: false, properties: { comment } };
   for (const [path, kind] of [['back', 'RECALL'], ['revoke', 'REVOKE']] as const) {
     app.post(`${BASE}/runtime/prc/${path}/:instanceId`, { schema: { tags: ['workflow'], summary: `${kind}: the initiator takes the approval back`, params: params({ instanceId: id }), body: withComment } }, async (req) => {

@@ -22,14 +22,14 @@ describe('documents an action created', () => {
   it('are looked up by the keys the answer holds and shown as links under the action’s message', async () => {
     const { ctx, services } = context('sodr.created');
     await announceCreated(ctx, { entity: 'poHeader' }, [{ poHeaderId: 7 }, { poHeaderId: 9 }]);
-    expect(services.request).toHaveBeenCalledWith('/hpfm/v1/3/documents/poHeader?ids=7,9');
+    expect(services.request).toHaveBeenCalledWith('/hpfm/v1/3/documents/poHeader', { query: { ids: '7,9' } });
     expect(services.showDocuments).toHaveBeenCalledWith('L:sodr.created', docs);
   });
 
   it('are read from the answer’s list property, and a bare success is said when the answer names none', async () => {
     const { ctx, services } = context();
     await announceCreated(ctx, { entity: 'poHeader', list: 'orders' }, { orders: [{ poHeaderId: 7 }] });
-    expect(services.request).toHaveBeenCalledWith('/hpfm/v1/3/documents/poHeader?ids=7');
+    expect(services.request).toHaveBeenCalledWith('/hpfm/v1/3/documents/poHeader', { query: { ids: '7' } });
     const empty = context();
     await announceCreated(empty.ctx, { entity: 'poHeader' }, { done: true });
     expect(empty.services.request).not.toHaveBeenCalled();
