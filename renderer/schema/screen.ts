@@ -270,7 +270,9 @@ export interface DashboardScreen extends ScreenBase {
  */
 export interface DashboardCard {
   title: Label;
-  kind: 'count' | 'list' | 'component';
+  /** `prompt`: no data, a next step to take (`text`), the card leading to `link` (a newcomer's company registration). */
+  kind: 'count' | 'list' | 'component' | 'prompt';
+  text?: Label;
   data?: Endpoint;
   component?: string;
   props?: Record<string, unknown>;

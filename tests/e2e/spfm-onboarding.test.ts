@@ -82,7 +82,10 @@ describe('registration → certification → invitation → partners', () => {
 
     // An account first, made on the sign-up page; then steps 1–4: legal and business information, a contact, an address.
     const person = `nina.${Date.now() % 1000000}`;
-    let newcomer = await signUp(person, REGISTER);
+    // Signed in, the newcomer's workplace leads to the registration (not an empty page).
+    let newcomer = await signUp(person, '/workplace');
+    await newcomer.locator('[data-card="workplace.card.registerCompany"]').getByText(/注册企业信息|Register your company/).waitFor();
+    await newcomer.locator('[data-card="workplace.card.registerCompany"]').click();
     await atStep(newcomer, 'legal');
     await wizard(newcomer).locator('#field-companyName').fill(name);
     await wizard(newcomer).locator('#field-unifiedSocialCode').fill(code);

@@ -81,6 +81,16 @@ function DataCard({ card }: { card: Card }) {
   );
 }
 
+/** A next step to take (a newcomer's company registration): its text, the whole card the link. */
+function PromptCard({ card }: { card: Card }) {
+  const s = useServices();
+  return (
+    <CardFrame card={card} loading={false}>
+      <p className="dash-prompt">{s.label(card.text)}</p>
+    </CardFrame>
+  );
+}
+
 /** A component registered by name (a report's chart), loaded with its card: its chunk never holds up the first screen. */
 function ComponentCard({ card }: { card: Card }) {
   const s = useServices();
@@ -107,6 +117,7 @@ function ComponentCard({ card }: { card: Card }) {
 }
 
 function DashCard({ card }: { card: Card }) {
+  if (card.kind === 'prompt') return <PromptCard card={card} />;
   return card.kind === 'component' ? <ComponentCard card={card} /> : <DataCard card={card} />;
 }
 

@@ -20,23 +20,24 @@ interface Approval {
 export function RecallApproval({ entity, record, reload }: { entity: EntityDecl; record: Record<string, unknown>; reload: () => Promise<unknown> }) {
   const s = useServices();
   const dialogs = useDialogs();
-  const [approval, setApproval] = useState<Approval>();
+  // Kept with the document and status it was asked for: another status asks again, and the old answer is not shown.
+  const [answer, setAnswer] = useState<{ key: string; approval: Approval }>();
   const [busy, setBusy] = useState(false);
   const id = Number(record[entity.primaryKey]);
   const status = entity.status ? String(record[entity.status.field] ?? '') : '';
   const approving = approvingStatuses(entity).has(status);
+  const key = `${entity.name}:${id}:${status}`;
   useEffect(() => {
-    setApproval(undefined);
     if (!approving || !Number.isInteger(id) || id <= 0) return;
     let live = true;
     s.request<Approval>(platformUrl(s, 'documentApproval', { entity: entity.name, recordId: id }), { silent: true })
-      .then((a) => live && setApproval(a))
+      .then((a) => live && setAnswer({ key, approval: a }))
       .catch((e: unknown) => console.warn('approval of the document', e));
     return () => {
       live = false;
     };
-  }, [s, entity.name, id, approving, status]);
-  if (!approving || !approval?.mayRecall) return null;
+  }, [s, entity.name, id, approving, key]);
+  if (!approving || answer?.key !== key || !answer.approval.mayRecall) return null;
   const recall = async () => {
     const ok = await dialogs?.confirm({
       title: s.t('hzero.common.message.confirm.title', 'Confirm'),

@@ -61,12 +61,15 @@ export const PAGE_KINDS = {
     },
   },
   dashboard: {
-    description: 'Cards of counts and short lists, each from its own endpoint, or a registered component (a report chart)',
+    description: 'Cards of counts and short lists, each from its own endpoint, a registered component (a report chart), or a prompt leading to a next step',
     definition: 'dashboardScreen',
     check(doc, c) {
       ((doc.cards as Json[]) ?? []).forEach((card, i) => {
         c.label(card.title, `/cards/${i}/title`);
-        if (card.kind === 'component') {
+        if (card.kind === 'prompt') {
+          c.label(card.text, `/cards/${i}/text`);
+          if (typeof card.link === 'string' && !c.routeServed(card.link)) c.add(`/cards/${i}/link`, `no screen serves ${card.link}`);
+        } else if (card.kind === 'component') {
           const name = String(card.component);
           if (!c.ctx.customComponents.has(name)) c.add(`/cards/${i}/component`, `no custom component "${name}" is registered${c.suggest(name, c.ctx.customComponents)}`);
         } else c.endpoint(card.data, `/cards/${i}/data`, 'GET');
