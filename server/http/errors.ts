@@ -50,9 +50,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send({ failed: true, code: err.code, message: err.message, ...(field ? { field } : {}), type: 'error' });
     }
     // The database cannot be reached (refused, reset, shut down, connection lost): a clear 503 the
-    // client may retry, not a 500 that reads as a fault of the request.
+    // client may retry, not a 500 that reads as a fault of the request. 08P01 is no outage but a
+    // statement the server sent wrongly (more parameters than placeholders): a fault of ours, a 500.
     const dbCode = (err as { code?: unknown }).code;
-    if (typeof dbCode === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/.test(dbCode) || /^08[0-9A-Z]{3}$/.test(dbCode) || /^57P0[1-3]$/.test(dbCode))) {
+    if (typeof dbCode === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/.test(dbCode) || (/^08[0-9A-Z]{3}$/.test(dbCode) && dbCode !== '08P01') || /^57P0[1-3]$/.test(dbCode))) {
       req.log.error(err);
       return reply.status(503).header('retry-after', '5').send({ failed: true, code: 'error.database.unavailable', message: 'The database is not reachable at the moment; try again shortly', type: 'error' });
     }

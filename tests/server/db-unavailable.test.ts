@@ -25,4 +25,17 @@ describe('when the database refuses connections', () => {
     const back = await s.app.inject({ url: '/sodr/v1/1/po-headers?size=1', headers: { authorization: `bearer ${token}` } });
     expect(back.statusCode).toBe(200);
   });
+
+  it('is not claimed for a statement the server sent wrongly (protocol violation): that is a 500, retried in vain otherwise', async () => {
+    const token = await s.login('buyer');
+    const real = s.ctx.db.query.bind(s.ctx.db) as Queryable['query'];
+    const wrong = Object.assign(new Error('bind message supplies 2 parameters, but prepared statement "" requires 1'), { code: '08P01' });
+    (s.ctx.db as { query: Queryable['query'] }).query = () => Promise.reject(wrong);
+    try {
+      const r = await s.app.inject({ url: '/sodr/v1/1/po-headers?size=1&displayPoNum=protocol-test', headers: { authorization: `bearer ${token}` } });
+      expect(r.statusCode).toBe(500);
+    } finally {
+      (s.ctx.db as { query: Queryable['query'] }).query = real;
+    }
+  });
 });
