@@ -206,6 +206,8 @@ export interface EntityOpening {
  * their role holds (the buyer's order page, the supplier's confirmation page).
  */
 export interface EntityDocument {
+  /** What one such document is called in links ("Purchase order"), where the entity's label names the list ("Purchase orders"). */
+  label?: Label;
   /** The field shown as the document's name in links (its number). */
   number: string;
   pages: Array<{ route: string; menu: string }>;

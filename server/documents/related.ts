@@ -44,7 +44,7 @@ export async function describeDocuments(ctx: ServerContext, scope: Scope, e: Ent
     const status = e.status ? (row[e.status.field] as string | undefined) : undefined;
     out.push({
       entity: e.name,
-      ...(e.label !== undefined ? { label: e.label } : {}),
+      ...((e.document.label ?? e.label) !== undefined ? { label: e.document.label ?? e.label } : {}),
       id,
       number: String(row[e.document.number] ?? id),
       ...(status !== undefined ? { status, statusMeaning: (row[meaningOf(e.status!.field)] as string | undefined) ?? status } : {}),

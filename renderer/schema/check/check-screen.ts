@@ -282,6 +282,7 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
   if (e.document) {
     const d = e.document;
     if (!names.includes(d.number)) add('/document/number', `"${d.number}" is not a field`);
+    lbl(d.label, '/document/label');
     const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
     const menus = [...asList(e.permissions?.read), ...asList(e.permissions?.write)];
     d.pages.forEach((p, i) => {

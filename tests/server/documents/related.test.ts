@@ -50,7 +50,8 @@ describe('related documents', () => {
 
     const fromRequisition = await related('prHeader', line.prHeaderId);
     const order = fromRequisition.to.find((d) => d.id === po.poHeaderId);
-    expect(order).toMatchObject({ entity: 'poHeader', number: po.displayPoNum, status: 'NEW', page: `/sodr/send-order/detail/${String(po.poHeaderId)}` });
+    // Named as one order (the document's label), not as the list ("Purchase orders").
+    expect(order).toMatchObject({ entity: 'poHeader', label: 'sodr.poHeader.document', number: po.displayPoNum, status: 'NEW', page: `/sodr/send-order/detail/${String(po.poHeaderId)}` });
   });
 
   it('names the documents an action created, and refuses what is not a document or not the caller’s', async () => {
