@@ -239,6 +239,18 @@ describe('requisition → approval → orders → approval → release → suppl
     await button(buyer, /^同意交期$/).click();
     await reaches(first.id, 'CONFIRMED');
 
+    // The confirmed order leads on to a contract: drafted from the order's page, named with a link,
+    // whose page leads back to the order.
+    await buyer.goto(`${e.baseUrl}/sodr/send-order/detail/${first.id}`);
+    await screen(buyer, '/sodr/send-order/detail/:id').getByTestId('detail-actions').getByRole('button', { name: /生成合同|Draft contract/ }).click();
+    await confirmDialog(buyer);
+    const contractOf = async () =>
+      (await q<{ id: number; num: string }>('select distinct h.pc_header_id::float8 as id, h.pc_num as num from scm_contract_header h join scm_contract_line l on l.pc_header_id = h.pc_header_id join sodr_po_line p on p.po_line_id = l.po_line_id where p.po_header_id = $1', [first.id]))[0];
+    await expect.poll(contractOf).toBeDefined();
+    const contract = (await contractOf())!;
+    await buyer.getByTestId('created-documents').locator(`[data-document-id="${contract.id}"] a`, { hasText: contract.num }).click();
+    await screen(buyer, '/scm/send-contract/detail/:id').getByTestId('related-from').locator(`[data-document-id="${first.id}"]`, { hasText: first.num }).waitFor();
+
     // The supplier confirms the second order as released.
     await supplier.goto(`${e.baseUrl}/sodr/confirm-order/detail/${second.id}`);
     await button(supplier, /^确\s*认$/).click();

@@ -1,5 +1,6 @@
 import type { RouteGroup } from '../../http/route-group.ts';
+import { contractFromOrderRoutes } from './contract-from-orders.ts';
 import './contracts.ts';
 
-/** Contracts use the generic entity paths; the module adds their rules (hooks), no routes of its own. */
-export const routes: RouteGroup[] = [];
+/** Contracts use the generic entity paths; the module adds their rules (hooks) and the contract drafted from an order. */
+export const routes: RouteGroup[] = [contractFromOrderRoutes];
