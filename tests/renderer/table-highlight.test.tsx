@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { StatusCell } from '../../renderer/cells/basic-cells.tsx';
 import { preload } from '../../renderer/runtime/preload.ts';
 import { checkScreen } from '../../renderer/schema/check/check-screen.ts';
-import type { CheckContext } from '../../renderer/schema/check/check-context.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { resolveColumn } from '../../renderer/schema/resolve-field.ts';
 import { validateScreenMeta } from '../../renderer/schema/check/meta-validate.ts';
 import { DataTable } from '../../renderer/table/DataTable.tsx';
 import { WithServices, testRegistries, testServices } from './test-services.tsx';
+import { checkContextOf } from './schema/check/empty-check-context.ts';
 
 /** A table's `highlight`: the rows its expression holds for are marked, in every table; the `attention` status map says it in words. */
 afterEach(cleanup);
@@ -87,22 +87,7 @@ describe('the attention status map', () => {
 });
 
 describe('schemas:check of a highlight', () => {
-  const ctx: CheckContext = {
-    entities: new Map([[entity.name, entity]]),
-    lovCodes: new Set(),
-    lovViews: new Set(),
-    i18nKeys: new Set(['t']),
-    i18nPartial: new Map(),
-    permissionCodes: new Set(),
-    endpoints: [],
-    screenRoutes: new Set(),
-    screenFiles: new Set(),
-    actionTypes: new Set(),
-    widgets: new Set(),
-    cells: new Set(['status']),
-    customComponents: new Set(),
-    customHandlers: new Set(),
-  };
+  const ctx = checkContextOf([entity], { cells: new Set(['status']) });
   const list = (highlight: unknown) => ({ version: 1, kind: 'list', title: 't', entity: 'score', table: { highlight, columns: ['expertName'] } });
 
   it('takes an expression over record, and names a wrong one at its path', () => {

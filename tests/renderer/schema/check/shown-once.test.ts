@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkScreen } from '../../../../renderer/schema/check/check-screen.ts';
-import type { CheckContext } from '../../../../renderer/schema/check/check-context.ts';
 import type { EntityDecl } from '../../../../renderer/schema/entity.ts';
+import { checkContextOf } from './empty-check-context.ts';
 
 /** schemas:check: a form shows a field once; a lookup by id already shows the name it fills. */
 const order: EntityDecl = {
@@ -18,22 +18,7 @@ const order: EntityDecl = {
     { name: 'templateName', type: 'string' },
   ],
 };
-const ctx = {
-  entities: new Map([['order', order]]),
-  lovCodes: new Set(),
-  lovViews: new Set(['SUP']),
-  i18nKeys: new Set(['t']),
-  i18nPartial: new Map(),
-  permissionCodes: new Set(),
-  endpoints: [],
-  screenRoutes: new Set(),
-  screenFiles: new Set(),
-  actionTypes: new Set(),
-  widgets: new Set(['lov']),
-  cells: new Set(),
-  customComponents: new Set(),
-  customHandlers: new Set(),
-} as CheckContext;
+const ctx = checkContextOf([order], { lovViews: new Set(['SUP']), widgets: new Set(['lov']) });
 const create = (fields: unknown[]) => ({ version: 1, kind: 'create', title: 't', entity: 'order', sections: [{ fields }] });
 const problems = (fields: unknown[]) => checkScreen(create(fields), 'f.json', ctx).map((p) => `${p.path}: ${p.message}`);
 
