@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
+import { documentsFromLines, type FromLinesPlan } from '../../documents/from-lines.ts';
 import { forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { recomputeAfterWrite } from '../../resources/formulas.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
-import { EntityRepository } from '../../resources/repository.ts';
 import { resolveScope } from '../../resources/scope.ts';
 
 /** The order statuses a contract may be drafted from: the supplier has it (released), or has confirmed it. */
@@ -20,6 +19,16 @@ interface OrderRow {
   currency: string;
 }
 
+interface OrderLine {
+  poLineId: number;
+  itemCode: string;
+  itemName: string;
+  quantity: string;
+  uomCode: string | null;
+  unitPrice: string;
+  taxCode: string | null;
+}
+
 /**
  * An order becomes a draft purchase contract (`POST /scm/v1/{tenantId}/purchase-contracts/from-order/{id}`):
  * the order's supplier, company and currency, one contract line per order line not cancelled, at
@@ -28,8 +37,6 @@ interface OrderRow {
  * refused naming it. The buyer then completes and sends it as any contract.
  */
 export async function contractFromOrderRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const headers = new EntityRepository(ctx.entities.get('contractHeader')!, ctx);
-  const lines = new EntityRepository(ctx.entities.get('contractLine')!, ctx);
   app.post(
     '/scm/v1/:tenantId/purchase-contracts/from-order/:id',
     { schema: { tags: ['contractHeader'], summary: 'A draft contract from a released or confirmed order', params: { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } } } },
@@ -49,18 +56,22 @@ export async function contractFromOrderRoutes(app: FastifyInstance, ctx: ServerC
           `select distinct h.pc_num as num from scm_contract_line l join scm_contract_header h on h.pc_header_id = l.pc_header_id
             where l.po_line_id in (select po_line_id from sodr_po_line where po_header_id = $1) and h.pc_status_code <> 'CANCELED'`, [id])).rows;
         if (made.length) throw refused(`${o.num} already has its contract ${made.map((m) => m.num).join(', ')}`);
-        const source = (await tx.query<{ poLineId: number; itemCode: string; itemName: string; quantity: string; uomCode: string | null; unitPrice: string; taxCode: string | null }>(
+        const source = (await tx.query<OrderLine>(
           `select po_line_id::float8 as "poLineId", item_code as "itemCode", item_name as "itemName", quantity::text as quantity, uom_code as "uomCode", unit_price::text as "unitPrice", tax_code as "taxCode"
              from sodr_po_line where po_header_id = $1 and coalesce(cancelled_flag::text, '0') <> '1' order by line_num`, [id])).rows;
         if (!source.length) throw refused(`${o.num} has no line left to contract`);
-        const pc = await headers.create(scope, {
-          pcName: `${o.num} · ${o.supplierName}`.slice(0, 120), usageTypeCode: 'PURCHASE', supplierId: o.supplierId, supplierName: o.supplierName,
-          companyName: o.company, currencyCode: o.currency, startDateActive: new Date().toISOString().slice(0, 10), remark: `From order ${o.num}`,
-        }, { tx });
-        for (const l of source)
-          await lines.create(scope, { pcHeaderId: pc.pcHeaderId, itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', unitPrice: l.unitPrice, ...(l.taxCode ? { taxCode: l.taxCode } : {}) }, { tx, bulk: true, set: { poLineId: l.poLineId } });
-        await recomputeAfterWrite(tx, ctx.entities.get('contractHeader')!, ctx.entities, Number(pc.pcHeaderId));
-        return headers.get(scope, Number(pc.pcHeaderId), tx);
+        const plan: FromLinesPlan<OrderLine> = {
+          header: 'contractHeader',
+          from: 'poLine',
+          headerValues: () => ({
+            pcName: `${o.num} · ${o.supplierName}`.slice(0, 120), usageTypeCode: 'PURCHASE', supplierId: o.supplierId, supplierName: o.supplierName,
+            companyName: o.company, currencyCode: o.currency, startDateActive: new Date().toISOString().slice(0, 10), remark: `From order ${o.num}`,
+          }),
+          lineValues: (l) => ({ itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', unitPrice: l.unitPrice, ...(l.taxCode ? { taxCode: l.taxCode } : {}) }),
+          sourceId: (l) => l.poLineId,
+        };
+        const [pc] = await documentsFromLines(ctx, tx, scope, plan, source);
+        return pc!.header;
       });
     },
   );

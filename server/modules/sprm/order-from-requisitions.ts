@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
+import { documentsFromLines, type FromLinesPlan } from '../../documents/from-lines.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { recomputeAfterWrite } from '../../resources/formulas.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
-import { EntityRepository } from '../../resources/repository.ts';
 import { resolveScope } from '../../resources/scope.ts';
 
 type Row = Record<string, unknown>;
@@ -29,6 +28,19 @@ interface SourceLine {
   currencyCode: string;
 }
 
+/** One draft order per supplier, company and currency, with the lines' items, quantities, prices and dates. */
+const ORDERS_FROM_REQUISITIONS: FromLinesPlan<SourceLine> = {
+  header: 'poHeader',
+  from: 'prLine',
+  groupKey: (l) => `${l.supplierId}|${l.companyName}|${l.currencyCode}`,
+  headerValues: (group) => {
+    const first = group[0]!;
+    return { supplierId: first.supplierId, supplierName: first.supplierName, companyName: first.companyName, currencyCode: first.currencyCode, remark: `From ${[...new Set(group.map((l) => l.displayPrNum))].join(', ')}` };
+  },
+  lineValues: (l) => ({ itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', unitPrice: Number(l.unitPrice ?? 0), needByDate: l.neededDate }),
+  sourceId: (l) => l.prLineId,
+};
+
 const conflict = (message: string, field = 'prLineId') => Object.assign(new HttpError(409, 'error.requisition.not_orderable', message), { field });
 
 /**
@@ -39,8 +51,6 @@ const conflict = (message: string, field = 'prLineId') => Object.assign(new Http
  * locked, so a line is never ordered twice, even by two buyers at once; any refused line refuses all.
  */
 export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const headers = new EntityRepository(ctx.entities.get('poHeader')!, ctx);
-  const lines = new EntityRepository(ctx.entities.get('poLine')!, ctx);
   app.post(
     '/sodr/v1/:tenantId/po-headers/from-requisitions',
     {
@@ -91,34 +101,16 @@ export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: Serv
           if (l.execution !== 'NONE') throw conflict(`${name} is already ordered${l.displayPoNum ? ` in ${l.displayPoNum}` : ''}`);
           if (!l.supplierId || !l.supplierName) throw Object.assign(badRequest(`${name} names no supplier: choose the supplier to order it from`), { field: 'supplierId' });
         }
-        const groups = new Map<string, SourceLine[]>();
-        for (const l of found) {
-          const key = `${l.supplierId}|${l.companyName}|${l.currencyCode}`;
-          groups.set(key, [...(groups.get(key) ?? []), l]);
-        }
+        const made = await documentsFromLines(ctx, tx, scope, ORDERS_FROM_REQUISITIONS, found);
         const created: Row[] = [];
-        for (const group of groups.values()) {
-          const first = group[0]!;
-          const po = await headers.create(
-            scope,
-            { supplierId: first.supplierId, supplierName: first.supplierName, companyName: first.companyName, currencyCode: first.currencyCode, remark: `From ${[...new Set(group.map((l) => l.displayPrNum))].join(', ')}` },
-            { tx },
-          );
-          for (const l of group)
-            await lines.create(
-              scope,
-              { poHeaderId: po.poHeaderId, itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', unitPrice: Number(l.unitPrice ?? 0), needByDate: l.neededDate },
-              { tx, bulk: true, set: { prLineId: l.prLineId } },
-            );
-          // The lines' amounts and the order's totals, once for all its lines.
-          await recomputeAfterWrite(tx, ctx.entities.get('poHeader')!, ctx.entities, Number(po.poHeaderId));
+        for (const { header, sources } of made) {
           await tx.query(
             `update sprm_pr_line set execution_status_code = 'ORDERED', ordered_quantity = quantity, display_po_num = $2,
                     object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $3
               where pr_line_id = any($1::bigint[])`,
-            [group.map((l) => l.prLineId), po.displayPoNum, scope.auth.userId],
+            [sources.map((l) => l.prLineId), header.displayPoNum, scope.auth.userId],
           );
-          created.push({ ...(await headers.get(scope, Number(po.poHeaderId), tx)), prLineIds: group.map((l) => l.prLineId) });
+          created.push({ ...header, prLineIds: sources.map((l) => l.prLineId) });
         }
         return created;
       });

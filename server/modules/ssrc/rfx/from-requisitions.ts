@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
+import { documentsFromLines, type FromLinesPlan } from '../../../documents/from-lines.ts';
 import { badRequest, HttpError, notFound } from '../../../http/errors.ts';
 import { checkEntityAccess } from '../../../resources/permissions.ts';
-import { EntityRepository } from '../../../resources/repository.ts';
 import { resolveScope } from '../../../resources/scope.ts';
 
 interface SourceLine {
@@ -60,8 +60,6 @@ export async function releaseRequisitionLines(tx: Queryable, where: { rfxHeaderI
  */
 export async function fromRequisitionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const header = ctx.entities.get('rfxHeader')!;
-  const headers = new EntityRepository(header, ctx);
-  const lines = new EntityRepository(ctx.entities.get('rfxLine')!, ctx);
   app.post(
     '/ssrc/v1/:tenantId/rfx/application',
     {
@@ -100,30 +98,26 @@ export async function fromRequisitionRoutes(app: FastifyInstance, ctx: ServerCon
         if (other) throw Object.assign(badRequest(`An RFx buys for one company in one currency: ${other.displayPrNum} is ${other.companyName} / ${other.currencyCode}, ${first.displayPrNum} is ${first.companyName} / ${first.currencyCode}`), { field: 'prLineId' });
         const tpl = (await tx.query<{ id: number }>("select template_id::float8 as id from ssrc_source_template where tenant_id = $1 and template_status = 'RELEASED' order by template_id limit 1", [scope.tenantId])).rows[0];
         if (!tpl) throw Object.assign(badRequest('No source template is released yet: release one before sourcing requisitions'), { field: 'templateId' });
-        const prNums = [...new Set(found.map((l) => l.displayPrNum))];
         const now = Math.ceil(Date.now() / 1000) * 1000;
-        const rfx = await headers.create(
-          scope,
-          {
-            rfxTitle: `From ${prNums.join(', ')}`.slice(0, 80), templateId: tpl.id, companyName: first.companyName, currencyCode: first.currencyCode, sourceFrom: 'DEMAND_POOL',
+        const plan: FromLinesPlan<SourceLine> = {
+          header: 'rfxHeader',
+          from: 'prLine',
+          headerValues: (group) => ({
+            rfxTitle: `From ${[...new Set(group.map((l) => l.displayPrNum))].join(', ')}`.slice(0, 80), templateId: tpl.id, companyName: first.companyName, currencyCode: first.currencyCode, sourceFrom: 'DEMAND_POOL',
             quotationStartDate: new Date(now).toISOString(), quotationEndDate: new Date(now + 7 * 86_400_000).toISOString(),
-          },
-          { tx },
-        );
+          }),
+          lineValues: (l) => ({ itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', neededDate: l.neededDate, lastPrice: l.unitPrice === null ? null : Number(l.unitPrice) }),
+          sourceId: (l) => l.prLineId,
+        };
         await tx.query("select set_config($1, 'on', true)", [APPLICATION_SETTING]);
-        for (const l of found)
-          await lines.create(
-            scope,
-            { rfxHeaderId: rfx.rfxHeaderId, itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', neededDate: l.neededDate, lastPrice: l.unitPrice === null ? null : Number(l.unitPrice), prLineId: l.prLineId },
-            { tx },
-          );
+        const [rfx] = await documentsFromLines(ctx, tx, scope, plan, found);
         await tx.query("select set_config($1, '', true)", [APPLICATION_SETTING]);
         await tx.query(
           `update sprm_pr_line set execution_status_code = 'SOURCED', object_version_number = object_version_number + 1, last_update_date = now(), last_updated_by = $2
             where pr_line_id = any($1::bigint[])`,
           [found.map((l) => l.prLineId), scope.auth.userId],
         );
-        return { ...(await headers.get(scope, Number(rfx.rfxHeaderId), tx)), prLineIds: found.map((l) => l.prLineId) };
+        return { ...rfx!.header, prLineIds: found.map((l) => l.prLineId) };
       });
     },
   );

@@ -1,7 +1,6 @@
 import type { ServerContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { recomputeAfterWrite } from '../../../resources/formulas.ts';
-import { EntityRepository } from '../../../resources/repository.ts';
+import { documentsFromLines, type FromLinesPlan } from '../../../documents/from-lines.ts';
 import type { Scope } from '../../../resources/scope.ts';
 
 interface Award {
@@ -20,9 +19,19 @@ interface Award {
   deliveryDate: string | null;
 }
 
+/** One order per awarded supplier, company and currency, at the awarded quantity and the quoted price. */
+const ORDERS_FROM_AWARDS: FromLinesPlan<Award> = {
+  header: 'poHeader',
+  from: 'rfxLine',
+  groupKey: (a) => `${a.supplierId}|${a.companyName}|${a.currencyCode}`,
+  headerValues: ([first]) => ({ supplierId: first!.supplierId, supplierName: first!.supplierName, companyName: first!.companyName, currencyCode: first!.currencyCode, remark: `From ${first!.rfxNum}` }),
+  lineValues: (a) => ({ itemCode: a.itemCode, itemName: a.itemName, quantity: Number(a.quantity), uomCode: a.uomCode ?? 'EA', unitPrice: Number(a.unitPrice), needByDate: a.deliveryDate ?? a.neededDate }),
+  sourceId: (a) => a.rfxLineId,
+};
+
 /**
  * A finished RFx's awards become draft purchase orders, as approved requisition lines do
- * (sprm/order-from-requisitions.ts): one order per awarded supplier, company and currency, one
+ * (server/documents/from-lines.ts): one order per awarded supplier, company and currency, one
  * order line per awarded quotation line with the awarded quantity and the quoted price, numbered and
  * computed as any order. Runs inside the move to FINISHED, so a failure leaves the RFx unfinished.
  */
@@ -41,25 +50,6 @@ export async function createAwardOrders(ctx: ServerContext, tx: Queryable, scope
       [rfxId],
     )
   ).rows;
-  const headers = new EntityRepository(ctx.entities.get('poHeader')!, ctx);
-  const lines = new EntityRepository(ctx.entities.get('poLine')!, ctx);
-  const groups = new Map<string, Award[]>();
-  for (const a of awards) {
-    const key = `${a.supplierId}|${a.companyName}|${a.currencyCode}`;
-    groups.set(key, [...(groups.get(key) ?? []), a]);
-  }
-  const ids: number[] = [];
-  for (const group of groups.values()) {
-    const first = group[0]!;
-    const po = await headers.create(scope, { supplierId: first.supplierId, supplierName: first.supplierName, companyName: first.companyName, currencyCode: first.currencyCode, remark: `From ${first.rfxNum}` }, { tx });
-    for (const a of group)
-      await lines.create(
-        scope,
-        { poHeaderId: po.poHeaderId, itemCode: a.itemCode, itemName: a.itemName, quantity: Number(a.quantity), uomCode: a.uomCode ?? 'EA', unitPrice: Number(a.unitPrice), needByDate: a.deliveryDate ?? a.neededDate },
-        { tx, bulk: true, set: { rfxLineId: a.rfxLineId } },
-      );
-    await recomputeAfterWrite(tx, ctx.entities.get('poHeader')!, ctx.entities, Number(po.poHeaderId));
-    ids.push(Number(po.poHeaderId));
-  }
-  return ids;
+  const made = await documentsFromLines(ctx, tx, scope, ORDERS_FROM_AWARDS, awards);
+  return made.map((m) => Number(m.header.poHeaderId));
 }
