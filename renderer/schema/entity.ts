@@ -159,6 +159,12 @@ export interface StatusMachine {
    * The server refuses other writes naming the field; forms show the rest read-only.
    */
   editable?: Record<string, '*' | string[]>;
+  /**
+   * Named sets of statuses the document's rules speak of ("opened": from opening on; "draft":
+   * lines still editable). Module code reads them through `statusGroup()`, so a status added to the
+   * machine is placed in each set here, where the machine is, and nowhere else.
+   */
+  groups?: Record<string, string[]>;
 }
 
 /** One write call of an entity where its backend differs from the defaults (`api`). */

@@ -43,7 +43,8 @@ export function hooksOf(entity: string): ResourceHooks[] {
  * conditions over the alias `t` whose values it pushes onto `params` (placeholders `$n`), never
  * values spliced into the text. Conditions are ANDed with the tenant and search filters.
  */
-export type ListFilter = (e: EntityDecl, scope: Scope, params: unknown[], db: Queryable) => Promise<string[]>;
+/** `entities`: the server's declarations, for a rule that reads another entity's (an RFx line's filter reads the RFx's status groups). */
+export type ListFilter = (e: EntityDecl, scope: Scope, params: unknown[], db: Queryable, entities: ReadonlyMap<string, EntityDecl>) => Promise<string[]>;
 
 const listFilters: ListFilter[] = [];
 
@@ -51,8 +52,8 @@ export function registerListFilter(f: ListFilter): void {
   if (!listFilters.includes(f)) listFilters.push(f);
 }
 
-export async function extraListConditions(e: EntityDecl, scope: Scope, params: unknown[], db: Queryable): Promise<string[]> {
+export async function extraListConditions(e: EntityDecl, scope: Scope, params: unknown[], db: Queryable, entities: ReadonlyMap<string, EntityDecl>): Promise<string[]> {
   const out: string[] = [];
-  for (const f of listFilters) out.push(...(await f(e, scope, params, db)));
+  for (const f of listFilters) out.push(...(await f(e, scope, params, db, entities)));
   return out;
 }

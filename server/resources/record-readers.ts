@@ -1,3 +1,4 @@
+import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Scope } from './scope.ts';
 
@@ -11,7 +12,7 @@ type Row = Record<string, unknown>;
  */
 export interface RecordReader {
   /** Empties, in place, the fields of `rows` the caller may not see (sealed offers until opening). */
-  mask?(db: Queryable, scope: Scope, rows: Row[]): Promise<Row[]>;
+  mask?(db: Queryable, scope: Scope, rows: Row[], entities: ReadonlyMap<string, EntityDecl>): Promise<Row[]>;
   /**
    * Rows the module's own pages show the caller besides those its read permission gives (the
    * document of an approval to the people taking part): a SQL condition over the alias `t` whose
@@ -33,7 +34,7 @@ export function recordReaders(entity: string): readonly RecordReader[] {
 }
 
 /** The rows as the entity's module shows them to the caller (every registered mask applied). */
-export async function maskRecords(entity: string, db: Queryable, scope: Scope, rows: Row[]): Promise<Row[]> {
-  for (const r of recordReaders(entity)) if (r.mask) await r.mask(db, scope, rows);
+export async function maskRecords(entity: string, db: Queryable, scope: Scope, rows: Row[], entities: ReadonlyMap<string, EntityDecl>): Promise<Row[]> {
+  for (const r of recordReaders(entity)) if (r.mask) await r.mask(db, scope, rows, entities);
   return rows;
 }

@@ -70,7 +70,7 @@ export class EntityRepository {
     const totalMode = totalModeOf(q);
     const params: unknown[] = [];
     const where = [...this.scopeWhere(scope, params, q), ...filters(this.e, q, params)];
-    where.push(...(await extraListConditions(this.e, scope, params, this.ctx.db)));
+    where.push(...(await extraListConditions(this.e, scope, params, this.ctx.db, this.ctx.entities)));
     if (extra) where.push(...extra(params));
     const terms = sortTerms(this.e, sort);
     const order = orderBy(this.e, sort);

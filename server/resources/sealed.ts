@@ -22,14 +22,14 @@ export interface SealedRows {
   /** The offered fields, emptied while sealed. */
   fields: readonly string[];
   /** Which of these documents are still sealed. */
-  sealedDocuments(db: Queryable, ids: number[]): Promise<Set<number>>;
+  sealedDocuments(db: Queryable, ids: number[], entities: ReadonlyMap<string, EntityDecl>): Promise<Set<number>>;
 }
 
 /** Empties the offered fields of rows whose document is still sealed; the caller's own supplier rows keep theirs. */
-export async function maskSealed(db: Queryable, scope: Scope, rows: Row[], spec: SealedRows): Promise<Row[]> {
+export async function maskSealed(db: Queryable, scope: Scope, rows: Row[], spec: SealedRows, entities: ReadonlyMap<string, EntityDecl>): Promise<Row[]> {
   const own = new Set(scope.auth.supplierIds ?? []);
   const ids = [...new Set(rows.map((r) => Number(r[spec.documentField])))].filter((n) => Number.isFinite(n));
-  const sealed = ids.length ? await spec.sealedDocuments(db, ids) : new Set<number>();
+  const sealed = ids.length ? await spec.sealedDocuments(db, ids, entities) : new Set<number>();
   for (const r of rows) {
     if (own.has(Number(r[spec.supplierField])) || !sealed.has(Number(r[spec.documentField]))) continue;
     for (const f of spec.fields) r[f] = null;
@@ -62,7 +62,7 @@ export function readThroughList(ctx: ServerContext, e: EntityDecl, mask?: Sealed
     const page = (await repo.list(scope, { [e.primaryKey]: id, size: 1 })) as { content: Row[] };
     const row = page.content[0];
     if (!row) throw notFound(`${e.name} ${id} not found`);
-    return mask ? (await maskSealed(ctx.db, scope, [row], mask))[0]! : row;
+    return mask ? (await maskSealed(ctx.db, scope, [row], mask, ctx.entities))[0]! : row;
   };
 }
 
@@ -75,7 +75,7 @@ export function sealedList(ctx: ServerContext, e: EntityDecl, spec: SealedRows, 
     const q = req.query as Row;
     refuseSealedQuery(q, spec.fields, what, exportHint);
     const page = (await repo.list(scope, q)) as { content: Row[] };
-    await maskSealed(ctx.db, scope, page.content, spec);
+    await maskSealed(ctx.db, scope, page.content, spec, ctx.entities);
     return page;
   };
 }

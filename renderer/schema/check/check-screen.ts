@@ -1,6 +1,7 @@
 import { dependencies, parseExpression } from '../expressions/parse.ts';
 import { EXPRESSION_ROOTS } from '../expressions/check-expression.ts';
 import { ACTION_TYPES } from '../types/actions.ts';
+import { statusesOf } from '../status/groups.ts';
 import { workflowsOf } from '../status/workflows.ts';
 import type { ActionTypeDef, PageKindDef, ScreenChecker } from '../types/definition.ts';
 import { PAGE_KINDS } from '../types/page-kinds.ts';
@@ -207,6 +208,13 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
     if (f.lovView && !ctx.lovViews.has(f.lovView)) add(`/fields/${i}/lovView`, `LOV view "${f.lovView}" is not seeded${suggest(f.lovView, [...ctx.lovViews])}`);
   });
   if (e.status && !names.includes(e.status.field)) add('/status/field', `"${e.status.field}" is not a field`);
+  if (e.status?.groups) {
+    const known = statusesOf(e.status);
+    for (const [g, list] of Object.entries(e.status.groups))
+      list.forEach((st, i) => {
+        if (!known.has(st)) add(`/status/groups/${g}/${i}`, `"${st}" is no status of ${e.name}'s machine${suggest(st, [...known])}`);
+      });
+  }
   for (const [name, t] of Object.entries(e.status?.transitions ?? {})) {
     const at = `/status/transitions/${name}`;
     (t.fields ?? []).forEach((f, i) => {

@@ -43,7 +43,7 @@ export async function readConditions(
 ): Promise<string[] | undefined> {
   const ways: string[] = [];
   if (await entityAllows(db, e, scope.auth, 'read')) {
-    const conds = [...supplierWhere(e, entities, scope, params), ...(await extraListConditions(e, scope, params, db))];
+    const conds = [...supplierWhere(e, entities, scope, params), ...(await extraListConditions(e, scope, params, db, entities))];
     ways.push(conds.length ? `(${conds.join(' and ')})` : 'true');
   }
   if (!opts.permissionOnly) {
@@ -83,5 +83,5 @@ export async function ownerRows(
   }
   const tenant = slots[0]?.tenant ? `t.${slots[0].tenant}::float8` : 'null::float8';
   const rows = (await db.query<Row>(`select ${selectList(e)}, ${tenant} as ${alias(ROW_TENANT)} from ${ident(e.table)} t where (${named.join(' or ')}) and ${conds.join(' and ')}`, params)).rows;
-  return maskRecords(e.name, db, scope, rows);
+  return maskRecords(e.name, db, scope, rows, entities);
 }

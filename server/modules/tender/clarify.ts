@@ -8,12 +8,10 @@ import { EntityRepository } from '../../resources/repository.ts';
 import { resolveScope } from '../../resources/scope.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
 import { refuse, time } from './rules.ts';
+import { statusGroup } from '../../../renderer/schema/status/groups.ts';
 
 type Row = Record<string, unknown>;
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
-/** The statuses in which a tender still takes questions and clarification letters: published, before opening. */
-const CLARIFYING = ['PUBLISHED', 'PAUSED'];
-
 /**
  * Clarification (`/clarifyLetter/*`): a qualified supplier asks a question on a published tender
  * until its clarification end (else its bidding end); the buyer writes a letter on the tender and
@@ -50,7 +48,7 @@ export async function clarifyRoutes(app: FastifyInstance, ctx: ServerContext): P
         `select supplier_id::float8 as "supplierId", supplier_name as name from tender_supplier where tender_header_id = $1 and signup_status = 'QUALIFIED' and supplier_id = any($2::bigint[]) order by supplier_id`,
         [id, b.supplierId === undefined ? ids : [b.supplierId]])).rows[0];
       if (!signup) throw forbidden(`Only suppliers qualified for ${t.num} ask questions on it`);
-      if (!CLARIFYING.includes(t.status)) throw new BusinessError('tender.clarify.closed', `${t.num} is ${t.status}: questions are taken before opening`, 'warn');
+      if (!statusGroup(ctx.entities.get('tenderHeader')!, 'clarifying').includes(t.status)) throw new BusinessError('tender.clarify.closed', `${t.num} is ${t.status}: questions are taken before opening`, 'warn');
       if (Date.now() >= time(t.until)) throw new BusinessError('tender.clarify.closed', `${t.num}: questions closed at ${new Date(t.until).toISOString()}`, 'warn');
       const r = await tx.query<{ id: number }>(
         `insert into tender_clarify_question (tenant_id, tender_header_id, tender_num, supplier_id, supplier_name, question_title, description, question_status, asked_date, created_by, last_updated_by)
@@ -96,7 +94,7 @@ registerHooks('tenderClarifyLetter', {
     if (action === 'create' || action === 'update') {
       const t = (await tx.query<{ num: string; title: string; status: string; end: Date }>('select tender_num as num, tender_title as title, tender_status as status, quotation_end_date as end from tender_header where tender_header_id = $1 and tenant_id = $2', [row.tenderHeaderId, tenantId])).rows[0];
       if (!t) throw refuse('tenderHeaderId', `tenderHeaderId ${String(row.tenderHeaderId)} is not a tender of this tenant`);
-      if (!CLARIFYING.includes(t.status)) throw refuse('tenderHeaderId', `${t.num} is ${t.status}: clarification letters are written for a published tender before opening`);
+      if (!statusGroup(ctx.entities.get('tenderHeader')!, 'clarifying').includes(t.status)) throw refuse('tenderHeaderId', `${t.num} is ${t.status}: clarification letters are written for a published tender before opening`);
       laterEnd(t.num, t.end, row.newQuotationEndDate);
       await tx.query('update tender_clarify_letter set tender_num = $2, tender_title = $3 where clarify_letter_id = $1', [row.clarifyLetterId, t.num, t.title]);
       return;
@@ -104,7 +102,7 @@ registerHooks('tenderClarifyLetter', {
     if (action !== 'release') return;
     // Locked for update: the bidding end may move, and no bid or opening may slip in meanwhile.
     const t = (await tx.query<{ num: string; status: string; end: Date }>('select tender_num as num, tender_status as status, quotation_end_date as end from tender_header where tender_header_id = $1 for update', [row.tenderHeaderId])).rows[0]!;
-    if (!CLARIFYING.includes(t.status)) throw refuse('tenderHeaderId', `${t.num} is ${t.status}: a clarification letter is released before opening`);
+    if (!statusGroup(ctx.entities.get('tenderHeader')!, 'clarifying').includes(t.status)) throw refuse('tenderHeaderId', `${t.num} is ${t.status}: a clarification letter is released before opening`);
     await tx.query('update tender_clarify_letter set released_by = $2 where clarify_letter_id = $1', [row.clarifyLetterId, auth.loginName]);
     const moved = await moveBiddingEnd(tx, row, t);
     await tx.query("update tender_clarify_question set question_status = 'ANSWERED', clarify_letter_id = $2 where tender_header_id = $1 and question_status = 'OPEN'", [row.tenderHeaderId, row.clarifyLetterId]);

@@ -17,7 +17,6 @@ const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id
 
 /** Where a tender is ready for its award decision: opened (lowest price) or with its scores confirmed (comprehensive score). */
 const decidable = (status: string, method: string) => (method === 'COMPREHENSIVE' ? status === 'SCORED' : status === 'OPENED');
-const EDITABLE = ['NEW', 'REJECTED'];
 
 /**
  * The tender's decision: found, or prepared once the tender is ready for it (lowest price ranks the
@@ -78,7 +77,7 @@ export async function decisionRoutes(app: FastifyInstance, ctx: ServerContext): 
       const id = await decisionOf(tx, scope.tenantId, tenderId, scope.auth.userId, true);
       if (id === undefined) throw statusRefusal(`Tender ${tenderId} is not ready for an award decision`);
       const d = (await tx.query<{ status: string }>('select decision_status as status from tender_decision where decision_id = $1 for update', [id])).rows[0]!;
-      if (!EDITABLE.includes(d.status)) throw statusRefusal(`The award decision is ${d.status}: it is changed while new or rejected`);
+      if (!(d.status in (ctx.entities.get('tenderDecision')!.status!.editable ?? {}))) throw statusRefusal(`The award decision is ${d.status}: it is changed while new or rejected`);
       const bid = (await tx.query<Row>(
         `select b.bid_id::float8 as "bidId", b.section_id::float8 as "sectionId", b.section_num::int as "sectionNum", b.section_name as "sectionName", b.supplier_id::float8 as "supplierId",
                 b.supplier_name as "supplierName", b.bid_amount::text as amount, b.score_total::text as score, b.bid_status as status, case when b.veto_flag = 1 then coalesce(b.veto_reason, 'veto') end as veto,

@@ -54,7 +54,7 @@ export async function openingRoutes(app: FastifyInstance, ctx: ServerContext): P
               bid_amount::text as "bidAmount", tax_rate::text as "taxRate", delivery_period::int as "deliveryPeriod", commercial_remark as "commercialRemark", commercial_attachment_uuid as "commercialAttachmentUuid",
               coalesce(round_number, 1)::int as "roundNumber"
          from tender_bid where tender_header_id = $1 and bid_status = 'SUBMITTED' order by round_number desc, section_id, supplier_name`, [id])).rows;
-    await maskBids(ctx.db, scope, bids);
+    await maskBids(ctx.db, scope, bids, ctx.entities);
     return { tenderHeaderId: id, ...h, sections, bidders, bids };
   });
 }

@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database.ts';
 import { refuse, statusRefusal } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
-import { DRAFT_STATUSES } from './statuses.ts';
+import type { EntityDecl } from '../../../renderer/schema/entity.ts';
+import { statusGroup } from '../../../renderer/schema/status/groups.ts';
 
 export { refuse, statusRefusal } from '../../http/errors.ts';
 
@@ -58,20 +59,20 @@ registerHooks('tenderHeader', {
 });
 
 /** A tender's lot is numbered after the last one and changes only while the tender is a draft (the status lock says the same; this names the rule). */
-async function draftOnly(tx: Queryable, tenderId: unknown): Promise<void> {
+async function draftOnly(tx: Queryable, tender: EntityDecl, tenderId: unknown): Promise<void> {
   const r = await tx.query<{ s: string; n: string }>('select tender_status as s, tender_num as n from tender_header where tender_header_id = $1 for update', [tenderId]);
   const s = r.rows[0]?.s;
-  if (s !== undefined && !DRAFT_STATUSES.includes(s)) throw statusRefusal(`${r.rows[0]!.n} is ${s}: its lots are changed only before release`);
+  if (s !== undefined && !statusGroup(tender, 'draft').includes(s)) throw statusRefusal(`${r.rows[0]!.n} is ${s}: its lots are changed only before release`);
 }
 
 registerHooks('tenderSection', {
-  async beforeCreate(values, { tx }) {
-    await draftOnly(tx, values.tenderHeaderId);
+  async beforeCreate(values, { tx, ctx }) {
+    await draftOnly(tx, ctx.entities.get('tenderHeader')!, values.tenderHeaderId);
     const r = await tx.query<{ n: number }>('select coalesce(max(section_num), 0)::int as n from tender_section where tender_header_id = $1', [values.tenderHeaderId]);
     values.sectionNum = Number(r.rows[0]?.n ?? 0) + 1;
   },
-  async beforeWrite(current, _action, { tx }) {
-    await draftOnly(tx, current.tenderHeaderId);
+  async beforeWrite(current, _action, { tx, ctx }) {
+    await draftOnly(tx, ctx.entities.get('tenderHeader')!, current.tenderHeaderId);
   },
 });
 

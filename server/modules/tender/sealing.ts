@@ -1,3 +1,4 @@
+import type { EntityDecl } from '../../../renderer/schema/entity.ts';
 import type { Queryable } from '../../db/database.ts';
 import { holdsAnyRoute } from '../../resources/permissions.ts';
 import { maskSealed, type SealedRows } from '../../resources/sealed.ts';
@@ -58,9 +59,9 @@ export async function expertTenders(db: Queryable, userId: number): Promise<Map<
 export const EVALUATION_FIELDS = ['scoreTotal', 'rankNum', 'vetoFlag', 'vetoReason'] as const;
 
 /** A bid as the caller may see it: sealed envelopes emptied, and an expert's view narrowed to their role's envelope. */
-export async function maskBids(db: Queryable, scope: Scope, rows: Row[]): Promise<Row[]> {
-  await maskSealed(db, scope, rows, SEALED_TECHNICAL);
-  await maskSealed(db, scope, rows, SEALED_COMMERCIAL);
+export async function maskBids(db: Queryable, scope: Scope, rows: Row[], entities: ReadonlyMap<string, EntityDecl>): Promise<Row[]> {
+  await maskSealed(db, scope, rows, SEALED_TECHNICAL, entities);
+  await maskSealed(db, scope, rows, SEALED_COMMERCIAL, entities);
   const expert = await expertSide(db, scope);
   if (scope.auth.supplierIds || expert) for (const r of rows) for (const f of EVALUATION_FIELDS) r[f] = null;
   if (expert) {

@@ -82,7 +82,7 @@ export async function visibilityRoutes(app: FastifyInstance, ctx: ServerContext)
     const id = Number((req.params as Row).id);
     const row = ((await bids.list(scope, { bidId: id, size: 1 })) as { content: Row[] }).content[0];
     if (!row) throw notFound(`tenderBid ${id} not found`);
-    return { scope, row: (await maskBids(ctx.db, scope, [row]))[0]! };
+    return { scope, row: (await maskBids(ctx.db, scope, [row], ctx.entities))[0]! };
   };
   app.get('/ssrc/v1/:tenantId/bid-quotations/:id', { schema: { params: idParams } }, async (req) => (await oneBid(req)).row);
   app.get('/ssrc/v1/:tenantId/bid-quotations', async (req) => {
@@ -91,7 +91,7 @@ export async function visibilityRoutes(app: FastifyInstance, ctx: ServerContext)
     const q = req.query as Row;
     refuseSealedQuery(q, ENVELOPE_FIELDS, 'bids', 'the opening record lists the bids once opened');
     const page = (await bids.list(scope, q)) as { content: Row[] };
-    await maskBids(ctx.db, scope, page.content);
+    await maskBids(ctx.db, scope, page.content, ctx.entities);
     return page;
   });
   app.get('/ssrc/v1/:tenantId/bid-quotations/:id/history', { schema: { params: idParams } }, async (req): Promise<HistoryEntry[]> => {

@@ -7,7 +7,7 @@ import { decimalOf } from '../../../../renderer/schema/types/field-types.ts';
 import { logRfxAward } from '../../../bid-log/rfx-events.ts';
 import { resolveScope } from '../../../resources/scope.ts';
 import { indicatorsOf, scoresOf, vetoedSuppliers, weightedScores } from './scoring.ts';
-import { OPENED_STATUSES } from './statuses.ts';
+import { statusGroup } from '../../../../renderer/schema/status/groups.ts';
 
 type Row = Record<string, unknown>;
 
@@ -35,7 +35,7 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     const scope = await buyer(req, 'ssrc.inquiry-hall.check-price.button.edit', 'check prices of an RFx');
     const id = Number((req.params as Row).id);
     const h = await header(scope.tenantId, id);
-    if (h.sealed === 1 && !OPENED_STATUSES.includes(h.status)) throw new BusinessError('ssrc.rfx.sealed', `${h.num} is sealed and not opened yet`, 'warn');
+    if (h.sealed === 1 && !statusGroup(ctx.entities.get('rfxHeader')!, 'opened').includes(h.status)) throw new BusinessError('ssrc.rfx.sealed', `${h.num} is sealed and not opened yet`, 'warn');
     const lines = (await ctx.db.query<Row>(
       `select rfx_line_id::float8 as "rfxLineId", line_num::int as "lineNum", item_code as "itemCode", item_name as "itemName", quantity::text as quantity, uom_code as "uomCode", last_price::text as "lastPrice"
          from ssrc_rfx_line where rfx_header_id = $1 order by line_num`, [id])).rows;

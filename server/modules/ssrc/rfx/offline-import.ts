@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { statusGroup } from '../../../../renderer/schema/status/groups.ts';
 import type { ServerContext } from '../../../context.ts';
 import { afterCommit, type Queryable } from '../../../db/database.ts';
 import { badRequest, BusinessError, forbidden, notFound } from '../../../http/errors.ts';
@@ -9,9 +10,6 @@ import { resolveScope } from '../../../resources/scope.ts';
 export interface OfflineRow { supplier?: string; lineNum?: string; unitPrice?: string; taxRate?: string; deliveryDate?: string; remark?: string }
 export interface RowError { field: string; message: string }
 export interface StagedRow { row: number; valid: boolean; errors: RowError[]; supplierId?: number; supplierName?: string; rfxLineId?: number }
-
-/** The statuses in which quotations received outside the system are entered for the buyer. */
-export const OFFLINE_STATUSES = ['IN_QUOTATION', 'OPEN_BID_PENDING', 'OPENED'];
 
 // Prices and tax rates are stored with two places: a third is refused, never rounded away.
 const DECIMAL = /^\d{1,14}(\.\d{1,2})?$/;
@@ -84,7 +82,7 @@ export async function offlineImportRoutes(app: FastifyInstance, ctx: ServerConte
   const rfxOf = async (db: Queryable, tenantId: number | null, id: number, lock = false) => {
     const h = (await db.query<{ num: string; status: string; round: number }>(`select rfx_num as num, rfx_status as status, round_number::int as round from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2${lock ? ' for update' : ''}`, [id, tenantId])).rows[0];
     if (!h) throw notFound(`rfxHeader ${id} not found`);
-    if (!OFFLINE_STATUSES.includes(h.status)) throw new BusinessError('error.status.transition', `${h.num} is ${h.status}: offline results are entered while it is in quotation, awaiting opening or opened`, 'warn');
+    if (!statusGroup(header, 'offline').includes(h.status)) throw new BusinessError('error.status.transition', `${h.num} is ${h.status}: offline results are entered while it is in quotation, awaiting opening or opened`, 'warn');
     return h;
   };
   const buyer = async (req: Parameters<typeof resolveScope>[0]) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
 import { notFound } from '../../../http/errors.ts';
-import { SUPPLIER_STATUSES } from './statuses.ts';
+import { statusGroup } from '../../../../renderer/schema/status/groups.ts';
 
 type Row = Record<string, unknown>;
 
@@ -23,7 +23,7 @@ export async function publicRoutes(app: FastifyInstance, ctx: ServerContext): Pr
                 h.quotation_start_date as "quotationStartDate", h.quotation_end_date as "quotationEndDate", h.sealed_quotation_flag::int as "sealedQuotationFlag"
            from ssrc_rfx_header h join ssrc_source_template t on t.template_id = h.template_id
           where h.rfx_header_id = $1 and t.source_method in ('OPEN', 'ALL_OPEN') and h.rfx_status = any($2::text[])`,
-        [id, SUPPLIER_STATUSES],
+        [id, statusGroup(ctx.entities.get('rfxHeader')!, 'supplier')],
       )
     ).rows[0];
     if (!h) throw notFound(`RFx ${id} not found`);

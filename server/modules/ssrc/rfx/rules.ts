@@ -2,7 +2,8 @@ import { refuse, statusRefusal as status } from '../../../http/errors.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
 import { logRfxMove } from '../../../bid-log/rfx-events.ts';
-import { DRAFT_STATUSES } from './statuses.ts';
+import type { EntityDecl } from '../../../../renderer/schema/entity.ts';
+import { statusGroup } from '../../../../renderer/schema/status/groups.ts';
 import { createAwardOrders } from './orders.ts';
 import { APPLICATION_SETTING, releaseRequisitionLines } from './from-requisitions.ts';
 import { openEnvelopes } from '../../../sealing/sealed-rows.ts';
@@ -67,7 +68,7 @@ async function checkAwards(tx: Queryable, rfxId: unknown): Promise<void> {
 registerHooks('rfxHeader', {
   async afterWrite(row, action, { tx, tenantId, auth, ctx }) {
     if (action === 'create' || action === 'update') {
-      if (DRAFT_STATUSES.includes(String(row.rfxStatus))) await copyTemplate(tx, tenantId, row);
+      if (statusGroup(ctx.entities.get('rfxHeader')!, 'draft').includes(String(row.rfxStatus))) await copyTemplate(tx, tenantId, row);
       const start = time(row.quotationStartDate);
       const end = time(row.quotationEndDate);
       if (end <= start) throw refuse('quotationEndDate', 'quotationEndDate must be after quotationStartDate');
@@ -103,16 +104,16 @@ registerHooks('rfxHeader', {
 });
 
 /** The RFx a line or invitation belongs to, with its status (locked while the line changes). */
-async function draftOnly(tx: Queryable, rfxId: unknown, what: string): Promise<void> {
+async function draftOnly(tx: Queryable, rfx: EntityDecl, rfxId: unknown, what: string): Promise<void> {
   const r = await tx.query<{ s: string; n: string }>('select rfx_status as s, rfx_num as n from ssrc_rfx_header where rfx_header_id = $1 for update', [rfxId]);
   const s = r.rows[0]?.s;
-  if (s !== undefined && !DRAFT_STATUSES.includes(s)) throw status(`${r.rows[0]!.n} is ${s}: its ${what} are changed only before release`);
+  if (s !== undefined && !statusGroup(rfx, 'draft').includes(s)) throw status(`${r.rows[0]!.n} is ${s}: its ${what} are changed only before release`);
 }
 
 /** RFx lines change only while the RFx is a draft (their numbers are the declared sequence, rfx-line.json). */
 registerHooks('rfxLine', {
-  async beforeCreate(values, { tx }) {
-    await draftOnly(tx, values.rfxHeaderId, 'lines');
+  async beforeCreate(values, { tx, ctx }) {
+    await draftOnly(tx, ctx.entities.get('rfxHeader')!, values.rfxHeaderId, 'lines');
     // A requisition line is sourced only through rfx/application, which marks it sourced: a line
     // naming one directly would leave it orderable (and sourceable) a second time.
     if (values.prLineId !== undefined && values.prLineId !== null) {
@@ -120,20 +121,20 @@ registerHooks('rfxLine', {
       if (via.rows[0]?.v !== 'on') throw refuse('prLineId', 'Requisition lines are added to an RFx from the requisitions to source (rfx/application), which marks them sourced');
     }
   },
-  async beforeWrite(current, action, { tx }) {
-    await draftOnly(tx, current.rfxHeaderId, 'lines');
+  async beforeWrite(current, action, { tx, ctx }) {
+    await draftOnly(tx, ctx.entities.get('rfxHeader')!, current.rfxHeaderId, 'lines');
     if (action === 'delete') await releaseRequisitionLines(tx, { rfxLineId: current.rfxLineId });
   },
 });
 
 /** An invited supplier is one of the tenant's suppliers, invited once, under the master's name. */
 registerHooks('rfxSupplier', {
-  async beforeCreate(values, { tx }) {
-    await draftOnly(tx, values.rfxHeaderId, 'invited suppliers');
+  async beforeCreate(values, { tx, ctx }) {
+    await draftOnly(tx, ctx.entities.get('rfxHeader')!, values.rfxHeaderId, 'invited suppliers');
   },
-  async beforeWrite(current, action, { tx }) {
+  async beforeWrite(current, action, { tx, ctx }) {
     // The pretrial's pass and fail are moves of their own, taken after opening (pretrial.ts).
-    if (action === 'update' || action === 'delete') await draftOnly(tx, current.rfxHeaderId, 'invited suppliers');
+    if (action === 'update' || action === 'delete') await draftOnly(tx, ctx.entities.get('rfxHeader')!, current.rfxHeaderId, 'invited suppliers');
   },
   async afterWrite(row, action, { tx, tenantId }) {
     if (action !== 'create' && action !== 'update') return;

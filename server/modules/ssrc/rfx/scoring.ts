@@ -7,7 +7,7 @@ import { registerHooks } from '../../../resources/hooks.ts';
 import { checkPermissionCode } from '../../../resources/permissions.ts';
 import { appendBidEvent } from '../../../bid-log/append.ts';
 import { resolveScope } from '../../../resources/scope.ts';
-import { SCORING_STATUSES } from './statuses.ts';
+import { statusGroup } from '../../../../renderer/schema/status/groups.ts';
 
 type Row = Record<string, unknown>;
 
@@ -137,7 +137,7 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
       rfxHeaderId: id,
       rfxStatus: h.status,
       scoringMethod: h.method,
-      editable: h.method === 'WEIGHTED_SCORE' && SCORING_STATUSES.includes(h.status),
+      editable: h.method === 'WEIGHTED_SCORE' && statusGroup(ctx.entities.get('rfxHeader')!, 'scoring').includes(h.status),
       indicators: await indicatorsOf(ctx.db, id),
       suppliers: (await quoting(ctx.db, id)).rows,
       scores: await scoreRows(ctx.db, id),
@@ -152,7 +152,7 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
     return ctx.db.transaction(async (tx) => {
       const h = await header(tx, scope.tenantId, id, true);
       if (h.method !== 'WEIGHTED_SCORE') throw new BusinessError('error.status.transition', `${h.num} is awarded by the lowest price: it takes no scores`, 'warn');
-      if (!SCORING_STATUSES.includes(h.status)) throw new BusinessError('error.status.transition', `${h.num} is ${h.status}: suppliers are scored between opening and the submitted result`, 'warn');
+      if (!statusGroup(ctx.entities.get('rfxHeader')!, 'scoring').includes(h.status)) throw new BusinessError('error.status.transition', `${h.num} is ${h.status}: suppliers are scored between opening and the submitted result`, 'warn');
       const elements = new Map((await indicatorsOf(tx, id)).map((i) => [i.indicateId, i]));
       const suppliers = new Map((await quoting(tx, id)).rows.map((x) => [Number(x.supplierId), x]));
       scores.forEach((x, n) => {
