@@ -4,13 +4,14 @@ import { detailButton, flowFile, okConfirm, screen } from './flow-kit.ts';
 
 /**
  * An RFx from requisition lines to orders, each person in their own browser against one server:
- * the buyer turns two approved requisition lines into a draft RFx (sealed template, release and
- * result approval), invites three suppliers and submits it; the approver approves the release; the
+ * the buyer, ordering from requisitions, sends two approved requisition lines to an RFx instead
+ * (a draft with a sealed template, release and result approval; the notice links it), invites three suppliers and submits it; the approver approves the release; the
  * invited suppliers find it in their own lists (and their inbox), two quote, one does not; nobody
  * sees another's price, nor the buyer any before opening, on screen or from the API; the buyer's
  * monitor counts the quotes as they arrive; after the end a late quote is refused; the buyer opens
  * with the password, checks prices and awards one line split between two suppliers; the approver
- * approves the result; the awarded lines are draft orders in the buyer's order screens.
+ * approves the result; the awarded lines are draft orders in the buyer's order screens, and each
+ * document leads to the next and back: order → RFx → requisition → RFx → the other order.
  */
 // The quotation window closes by moving its end into the past in the database (as if the time
 // had passed), rather than by waiting for it.
@@ -66,20 +67,26 @@ describe('an RFx from requisition lines to orders', () => {
     )[0]!;
     const prLines = pr.ids.slice(0, 2).map(Number);
 
-    // The buyer picks the lines in the requisitions to source and creates the RFx.
-    const buyer = await e.signIn('buyer', '/ssrc/inquiry-request');
-    const pool = screen(buyer, '/ssrc/inquiry-request');
+    // The buyer, ordering from requisitions, sends the lines to an RFx instead of ordering them.
+    const ORDERING = '/sodr/purchase-order-maintain/quote-purchase-requisition';
+    const buyer = await e.signIn('buyer', ORDERING);
+    const pool = screen(buyer, ORDERING);
     await pool.locator('input[id$="displayPrNum"]').fill(pr.num);
     await pool.locator('input[id$="displayPrNum"]').press('Enter');
     for (const id of prLines) await pool.locator(`[role="row"][data-row-key="${id}"]`).getByRole('checkbox').check();
-    await pool.getByRole('button', { name: /创建询价单|Create RFx/ }).click();
+    await pool.getByRole('button', { name: /转询价|Source in an RFx/ }).click();
     await confirmDialog(buyer);
     const rfxOf = async () => (await q<{ id: number; num: string }>('select h.rfx_header_id::float8 as id, h.rfx_num as num from ssrc_rfx_header h join ssrc_rfx_line l on l.rfx_header_id = h.rfx_header_id where l.pr_line_id = $1', [prLines[0]]))[0];
     await expect.poll(async () => (await rfxOf())?.id ?? null).not.toBeNull();
     const { id, num } = (await rfxOf())!;
+    // The notice names the new RFx as a link to its page, which says where it came from.
+    await buyer.getByTestId('created-documents').locator(`[data-document-id="${id}"] a`, { hasText: num }).click();
+    await screen(buyer, '/ssrc/inquiry-hall/rfx-detail/:rfxId').getByTestId('related-from').locator('[data-document="prHeader"]', { hasText: pr.num }).waitFor();
+    await buyer.goto(`${e.baseUrl}${ORDERING}`);
     expect((await q<{ e: string }>('select execution_status_code as e from sprm_pr_line where pr_line_id = any($1::bigint[])', [prLines])).map((r) => r.e)).toEqual(['SOURCED', 'SOURCED']);
     // The sourced lines leave the pool, and ordering them is refused with the reason.
-    await expect.poll(() => pool.locator(`[role="row"][data-row-key="${prLines[0]}"]`).count()).toBe(0);
+    await pool.locator('[role="row"][data-row-key]').first().waitFor();
+    expect(await pool.locator(`[role="row"][data-row-key="${prLines[0]}"]`).count()).toBe(0);
     const order = await api('buyer', 'POST', '/sodr/v1/1/po-headers/from-requisitions', [{ prLineId: prLines[0] }]);
     expect([order.status, String(order.json().message)]).toEqual([409, expect.stringContaining('being sourced')]);
 
@@ -227,5 +234,19 @@ describe('an RFx from requisition lines to orders', () => {
     await buyer.goto(`${e.baseUrl}/sodr/send-order/list`);
     const sendList = screen(buyer, '/sodr/send-order/list');
     for (const o of orders) await sendList.locator(`[role="row"][data-row-key="${o.id}"]`).waitFor();
+
+    // The chain both ways: the order came from the RFx, the RFx from the requisition and led to
+    // both orders, and the requisition led to the RFx.
+    const [first, second] = orders as [(typeof orders)[0], (typeof orders)[0]];
+    await buyer.goto(`${e.baseUrl}/sodr/send-order/detail/${first.id}`);
+    await screen(buyer, '/sodr/send-order/detail/:id').getByTestId('related-from').locator(`[data-document="rfxHeader"][data-document-id="${id}"] a`, { hasText: num }).click();
+    const rfxPage = screen(buyer, '/ssrc/inquiry-hall/rfx-detail/:rfxId');
+    const ledTo = rfxPage.getByTestId('related-to');
+    for (const o of orders) await ledTo.locator(`[data-document="poHeader"][data-document-id="${o.id}"]`).waitFor();
+    await rfxPage.getByTestId('related-from').locator('[data-document="prHeader"] a', { hasText: pr.num }).click();
+    const prPage = screen(buyer, '/sprm/purchase-requisition-inquiry/not-erp-detail/:id');
+    await prPage.getByTestId('related-to').locator(`[data-document="rfxHeader"][data-document-id="${id}"] a`, { hasText: num }).click();
+    await rfxPage.getByTestId('related-to').locator(`[data-document-id="${second.id}"] a`).click();
+    await screen(buyer, '/sodr/send-order/detail/:id').getByTestId('related-from').locator(`[data-document="rfxHeader"][data-document-id="${id}"]`).waitFor();
   });
 });
