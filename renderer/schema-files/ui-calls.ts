@@ -5,6 +5,8 @@ import { conventionOf } from '../schema/wire/rest-convention.ts';
 import { type PlatformCall, platformCalls } from '../schema/wire/platform-calls.ts';
 import { readCheckInputs } from './check-inputs.ts';
 import { pageDesignerCalls } from '../schema/wire/page-designer-calls.ts';
+import { ACTION_TYPES, type ActionType } from '../schema/types/actions.ts';
+import type { ActionTypeDef } from '../schema/types/definition.ts';
 
 /**
  * Every call the UI can make, found without a browser: the shell's and renderer's own calls
@@ -81,19 +83,23 @@ function entityCalls(e: EntityDecl, ops: Set<string>, by: string, data: Obj = {}
   return out;
 }
 
-/** Operations the actions of a screen part ask of its entity. */
+/**
+ * Operations the actions of a screen part ask of its entity, as each action type states its calls
+ * (ACTION_TYPES.calls); a save is the screen's own submit, counted by its kind. Written URLs
+ * (requests, downloads) are found by writtenCalls.
+ */
 function actionOps(actions: unknown, row: boolean, ops: Set<string>, export_: Obj[]): void {
   if (!Array.isArray(actions)) return;
   for (const a of actions) {
-    if (!isObj(a)) continue;
-    if (a.type === 'delete') ops.add('delete');
-    if (a.type === 'export') {
-      ops.add('export');
-      if (typeof a.url === 'string') export_.push({ url: a.url });
+    if (!isObj(a) || a.type === 'save') continue;
+    const def = ACTION_TYPES[a.type as ActionType] as ActionTypeDef | undefined;
+    for (const call of def?.calls(a, { row }) ?? []) {
+      if ('transition' in call) ops.add(`transition:${call.transition}`);
+      else if ('entityOp' in call) {
+        ops.add(call.entityOp);
+        if (call.entityOp === 'export' && call.url) export_.push({ url: call.url });
+      }
     }
-    if (a.type === 'import') ops.add('import');
-    if (a.type === 'transition' && typeof a.action === 'string') ops.add(`transition:${a.action}`);
-    if (a.type === 'form') for (const op of row ? ['update'] : ['create']) ops.add(op);
   }
 }
 

@@ -6,6 +6,8 @@ import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { type CatalogueRoute, isMenuRoute, type SpecialMenu } from '../../renderer/schema/permissions.ts';
 import { listScreenFiles } from '../../renderer/schema-files/screen-files.ts';
 import { conventionRoutes } from '../../renderer/schema/wire/convention-routes.ts';
+import { ACTION_TYPES, type ActionType } from '../../renderer/schema/types/actions.ts';
+import type { ActionTypeDef } from '../../renderer/schema/types/definition.ts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AuthContext, ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
@@ -166,40 +168,29 @@ export function deriveOperationGuards(schemasDir: string, entities: Map<string, 
       }
       for (const [k, v] of Object.entries(o)) if (k !== 'entity') walk(v, here, k);
     };
+    // What each click asks of the server comes from the action type's own entry (ACTION_TYPES.calls):
+    // a type added to the language states its calls there, so no type reaches the server unguarded.
     const action = (a: Node, entity: string | undefined, key: string) => {
       const code = a.permission;
-      switch (a.type) {
-        case 'export':
-        case 'delete':
-        case 'import':
-          return offerOp(entity, a.type, code, at, s.file);
-        case 'form':
-          return offerOp(entity, key === 'rowActions' ? 'update' : 'create', code, at, s.file);
-        case 'save':
-          return offerOp(entity, s.kind === 'create' ? 'create' : 'update', code, at, s.file);
-        case 'request':
-          if (typeof a.url === 'string') {
-            for (const shape of pathShapes(a.url)) {
-              const e = acc(endpointAcc, `${String(a.method ?? 'GET').toUpperCase()} ${shape}`);
-              e.urls.add(a.url.split('?')[0]!);
-              offer(e, code, at, s.file);
-            }
+      const def = ACTION_TYPES[a.type as ActionType] as ActionTypeDef | undefined;
+      for (const call of def?.calls(a, { row: key === 'rowActions', screenKind: s.kind }) ?? []) {
+        if ('entityOp' in call) offerOp(entity, call.entityOp, code, at, s.file);
+        else if ('endpoint' in call)
+          for (const shape of pathShapes(call.endpoint.url)) {
+            const e = acc(endpointAcc, `${call.endpoint.method} ${shape}`);
+            e.urls.add(call.endpoint.url.split('?')[0]!);
+            offer(e, code, at, s.file);
           }
-          return;
-        case 'navigate':
-          if (typeof a.to === 'string') for (const t of screensAt(a.to)) opened(t, code, at, s.file);
-          return;
-        case 'modal': {
-          const t = typeof a.screen === 'string' ? byFile.get(a.screen) : undefined;
-          if (!t) return;
+        else if ('route' in call) for (const t of screensAt(call.route)) opened(t, code, at, s.file);
+        else if ('screen' in call) {
+          const t = byFile.get(call.screen);
+          if (!t) continue;
           opened(t, code, at, s.file);
           // The dialog's own buttons sit on this page; the code of the button that opens it guards them too.
-          if (typeof code === 'string' && code) return;
+          if (typeof code === 'string' && code) continue;
           visitScreen(t, at, seen);
-          return;
         }
-        default:
-          return;
+        // A transition is guarded by its own declared permission, wherever its button is.
       }
     };
     walk(s.doc, s.entity, '');

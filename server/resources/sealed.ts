@@ -54,10 +54,18 @@ export function refuseSealedQuery(q: Row, fields: readonly string[], what: strin
  * only documents released to it) hold for reads by id too; `mask` seals the answer.
  */
 export function readThroughList(ctx: ServerContext, e: EntityDecl, mask?: SealedRows) {
-  const repo = new EntityRepository(e, ctx);
+  const one = readOneThroughList(ctx, e, mask);
   return async (req: FastifyRequest): Promise<Row> => {
     const scope = resolveScope(req, 'tenant');
     await checkEntityAccess(ctx.db, e, scope.auth, 'read');
+    return one(req, scope);
+  };
+}
+
+/** The same read for a module route declared with defineRoute (which has checked scope and read access). */
+export function readOneThroughList(ctx: ServerContext, e: EntityDecl, mask?: SealedRows) {
+  const repo = new EntityRepository(e, ctx);
+  return async (req: FastifyRequest, scope: Scope): Promise<Row> => {
     const id = Number((req.params as Row).id);
     const page = (await repo.list(scope, { [e.primaryKey]: id, size: 1 })) as { content: Row[] };
     const row = page.content[0];
@@ -66,12 +74,10 @@ export function readThroughList(ctx: ServerContext, e: EntityDecl, mask?: Sealed
   };
 }
 
-/** A list answered with the sealed fields masked and sealed queries refused. */
+/** A list answered with the sealed fields masked and sealed queries refused (a route declared with defineRoute: scope and read access checked). */
 export function sealedList(ctx: ServerContext, e: EntityDecl, spec: SealedRows, what: string, exportHint: string) {
   const repo = new EntityRepository(e, ctx);
-  return async (req: FastifyRequest) => {
-    const scope = resolveScope(req, 'tenant');
-    await checkEntityAccess(ctx.db, e, scope.auth, 'read');
+  return async (req: FastifyRequest, scope: Scope) => {
     const q = req.query as Row;
     refuseSealedQuery(q, spec.fields, what, exportHint);
     const page = (await repo.list(scope, q)) as { content: Row[] };

@@ -15,6 +15,7 @@ export const ACTION_TYPES = {
     properties: { to: path },
     required: ['to'],
     check: (a, p, e, c) => routeTo(a.to as string, `${p}/to`, e, c),
+    calls: (a) => [{ route: a.to as string }],
   },
   back: {
     description: 'Goes back to the previous route, or to `to`',
@@ -22,6 +23,7 @@ export const ACTION_TYPES = {
     check: (a, p, e, c) => {
       if (typeof a.to === 'string') routeTo(a.to, `${p}/to`, e, c);
     },
+    calls: (a) => (typeof a.to === 'string' ? [{ route: a.to }] : []),
   },
   request: {
     description: 'Calls a server path with the record, the record as a one-row list, the selected rows or nothing, then refreshes',
@@ -71,8 +73,10 @@ export const ACTION_TYPES = {
       const made = (a.created as { entity?: string } | undefined)?.entity;
       if (made !== undefined && !c.ctx.entities.get(made)?.document) c.add(`${p}/created/entity`, `"${made}" is not an entity declaring "document"${c.suggest(made, [...c.ctx.entities.values()].filter((x) => x.document).map((x) => x.name))}`);
     },
+    // The renderer's request defaults to POST (renderer/actions/request.ts): the guard must see the same call.
+    calls: (a) => [{ endpoint: { method: String(a.method ?? 'POST').toUpperCase(), url: a.url as string } }],
   },
-  delete: { description: "Deletes the row or the selected rows of the screen's entity", properties: {}, needsEntity: true },
+  delete: { description: "Deletes the row or the selected rows of the screen's entity", properties: {}, needsEntity: true, calls: () => [{ entityOp: 'delete' }] },
   transition: {
     description: "Runs a declared status transition of the screen's entity",
     properties: { action: { type: 'string', description: 'A transition of the entity’s status machine' } },
@@ -84,10 +88,16 @@ export const ACTION_TYPES = {
       // A button the server always refuses: the move is the server's (declared system, or the approval's).
       else if (e && serverMoves(e).has(t)) c.add(`${p}/action`, `"${t}" of ${e.name} is the server's move (${e.status!.transitions[t]!.system ? 'declared system' : 'its approval process takes it'}): no request may take it`);
     },
+    calls: (a) => [{ transition: String(a.action) }],
   },
-  export: { description: 'Exports the current query (CSV or Excel .xlsx; the visible columns; the selected rows or the whole search)', properties: { ...urlProp }, needsEntity: true },
-  refresh: { description: "Reloads the page's data", properties: {} },
-  save: { description: 'Validates and saves the form of a detail page', properties: {} },
+  export: {
+    description: 'Exports the current query (CSV or Excel .xlsx; the visible columns; the selected rows or the whole search)',
+    properties: { ...urlProp },
+    needsEntity: true,
+    calls: (a) => [{ entityOp: 'export', ...(typeof a.url === 'string' ? { url: a.url } : {}) }],
+  },
+  refresh: { description: "Reloads the page's data", properties: {}, calls: () => [] },
+  save: { description: 'Validates and saves the form of a detail page', properties: {}, calls: (_a, at) => [{ entityOp: at.screenKind === 'create' ? 'create' : 'update' }] },
   modal: {
     description: 'Opens another screen file in a dialog',
     properties: {
@@ -100,8 +110,9 @@ export const ACTION_TYPES = {
       const screen = a.screen as string;
       if (!c.ctx.screenFiles.has(screen)) c.add(`${p}/screen`, `no schema file ${screen}${c.suggest(screen, c.ctx.screenFiles)}`);
     },
+    calls: (a) => [{ screen: a.screen as string }],
   },
-  form: { description: "Opens the record form of a list with editable columns or of an editable detail tab", properties: {} },
+  form: { description: "Opens the record form of a list with editable columns or of an editable detail tab", properties: {}, calls: (_a, at) => [{ entityOp: at.row ? 'update' : 'create' }] },
   import: {
     description: "Imports a CSV file into the screen's entity, or posts it to `url`",
     properties: { ...urlProp },
@@ -109,6 +120,8 @@ export const ACTION_TYPES = {
       if (!e && typeof a.url !== 'string') c.add(p, 'import needs the screen\'s entity or "url"');
       if (typeof a.url === 'string' && !c.endpointExists(a.url, 'POST')) c.add(`${p}/url`, `the server has no POST ${a.url}`);
     },
+    // Guarded as its entity's import either way: a runtime import posts to its own URL the entity's rows.
+    calls: (a) => [{ entityOp: 'import', ...(typeof a.url === 'string' ? { url: a.url } : {}) }],
   },
   download: {
     description: 'Downloads a file from `url`, or the files of an attachment field',
@@ -120,10 +133,13 @@ export const ACTION_TYPES = {
       } else if (typeof a.field !== 'string') c.add(p, 'download needs "url" or "field" (an attachment field)');
       else if (e && !e.fields.some((f) => f.name === a.field && f.type === 'attachment')) c.add(`${p}/field`, `"${String(a.field)}" is not an attachment field of ${e.name}`);
     },
+    // A field's files come through the file service, which checks the record they belong to.
+    calls: (a) => (typeof a.url === 'string' ? [{ endpoint: { method: 'GET', url: a.url } }] : []),
   },
   print: {
     description: "Prints the record of a detail page (header fields, every line of its line tabs, totals) in a print view, a row's fields, or a list page as shown",
     properties: { title: { $ref: '#/definitions/label', description: "The sheet's heading (default: the screen's title)" } },
+    calls: () => [],
   },
   custom: {
     description: 'Runs an action handler registered by name (src/custom/register.ts, listed in schemas/catalogue/custom.json)',
@@ -137,6 +153,8 @@ export const ACTION_TYPES = {
       const h = a.handler as string;
       if (!c.ctx.customHandlers.has(h)) c.add(`${p}/handler`, `no custom handler "${h}" is registered${c.suggest(h, c.ctx.customHandlers)}`);
     },
+    // A handler's calls are its own code's (platform calls); the server guards those routes themselves.
+    calls: () => [],
   },
 } satisfies Record<string, ActionTypeDef>;
 

@@ -33,6 +33,24 @@ export interface ScreenChecker {
   routeParams: Set<string>;
 }
 
+/** Where an action sits: a row's (row actions, a detail page's actions) or a toolbar's, and the screen's kind. */
+export interface ActionPlace {
+  row: boolean;
+  screenKind?: string;
+}
+
+/**
+ * What one action asks of the server when clicked: an operation on its entity, a transition of
+ * its entity, a call of its own, a route or a screen file it opens (whose own calls follow).
+ * The permission guards and the list of the UI's calls read this, never the action's type.
+ */
+export type ActionCall =
+  | { entityOp: 'create' | 'update' | 'delete' | 'export' | 'import'; url?: string }
+  | { transition: string }
+  | { endpoint: { method: string; url: string } }
+  | { route: string }
+  | { screen: string };
+
 /**
  * An action type: the properties it takes besides the common ones (its meta-schema fragment,
  * generated into screen.meta.json), which of them it needs, and the checks that need more than
@@ -45,6 +63,8 @@ export interface ActionTypeDef {
   /** The action works on the screen's entity (delete, export, transition). */
   needsEntity?: boolean;
   check?(a: Json, path: string, entity: EntityDecl | undefined, c: ScreenChecker): void;
+  /** What a click asks of the server (required: a new type states its calls, or the guards could not see them). */
+  calls(a: Json, at: ActionPlace): ActionCall[];
 }
 
 /** A page kind: the meta-schema definition that describes its screens, and its checks. */

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { checkEntityAccess, checkPermissionCode } from '../../resources/permissions.ts';
+import { notFound } from '../../http/errors.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope } from '../../resources/scope.ts';
 import { refuse, statusRefusal } from './rules.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
@@ -31,11 +30,16 @@ interface AwardedLot {
 export async function awardContractRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const headers = new EntityRepository(ctx.entities.get('contractHeader')!, ctx);
   const lines = new EntityRepository(ctx.entities.get('contractLine')!, ctx);
-  app.post('/ssrc/v1/:tenantId/bid/:id/contracts', { schema: { params } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('Contracts are drafted by the buyer');
-    await checkEntityAccess(ctx.db, ctx.entities.get('contractHeader')!, scope.auth, 'write');
-    await checkPermissionCode(ctx.db, scope.auth, 'tender.tenderHall.list.button.submit', 'turn awarded lots into contracts');
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/ssrc/v1/:tenantId/bid/:id/contracts',
+    schema: { params },
+    by: 'buyer',
+    byReason: 'Contracts are drafted by the buyer',
+    entity: 'contractHeader',
+    access: 'write',
+    permission: { code: 'tender.tenderHall.list.button.submit', what: 'turn awarded lots into contracts' },
+  }, async (req, scope) => {
     const id = Number((req.params as Row).id);
     return ctx.db.transaction(async (tx) => {
       const t = (await tx.query<{ num: string; title: string; status: string; company: string; currency: string }>(

@@ -3,23 +3,17 @@ import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { BusinessError, forbidden, notFound } from '../../http/errors.ts';
 import { appendBidEvent, appendOffer } from '../../bid-log/append.ts';
-import { resolveScope, type Scope } from '../../resources/scope.ts';
+import type { Scope } from '../../resources/scope.ts';
 import { sealValues } from '../../sealing/sealed-rows.ts';
 import { refuse, time } from './rules.ts';
 import { assertSupplierEligible } from '../sslm/lifecycle/gate.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 interface Tender { id: number; num: string; title: string; status: string; prequal: number; prequalEnd: Date | null; start: Date; end: Date; round: number }
 
 const closed = (message: string) => new BusinessError('tender.bid.closed', message, 'warn');
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
-
-/** The supplier side only, acting for one of its suppliers (the body may name which, else the first). */
-function supplierSide(scope: Scope, what: string): number[] {
-  const ids = scope.auth.supplierIds;
-  if (!ids?.length) throw forbidden(`${what} is a supplier's act`);
-  return ids;
-}
 
 /**
  * The tender whose notice was published, locked for share while a sign-up or bid is written so no opening (which
@@ -47,12 +41,15 @@ const iso = (d: Date) => new Date(d).toISOString();
  * window; revise or withdraw before the bidding end. Refusals name fields and times, never a price.
  */
 export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.post('/ssrc/v1/:tenantId/bid/:id/signup', {
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/ssrc/v1/:tenantId/bid/:id/signup',
+    by: 'supplier',
+    byReason: 'Signing up for a tender is a supplier\'s act',
     // A body-less button sends null: the same as an empty sign-up.
     schema: { params, body: { type: ['object', 'null'], additionalProperties: false, properties: { supplierId: { type: 'integer', minimum: 1 }, applicationRemark: { type: 'string', maxLength: 480 }, prequalAttachmentUuid: { type: 'string', maxLength: 64 } } } },
-  }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    const ids = supplierSide(scope, 'Signing up for a tender');
+  }, async (req, scope) => {
+    const ids = scope.auth.supplierIds!;
     const body = (req.body ?? {}) as { supplierId?: number; applicationRemark?: string; prequalAttachmentUuid?: string };
     const supplierId = body.supplierId ?? ids[0]!;
     if (!ids.includes(supplierId)) throw refuse('supplierId', `supplierId ${supplierId} is not a supplier you act for`);
@@ -93,7 +90,8 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
 
   /** The caller's qualified sign-up for the tender, the lot, and the window, checked in that order. */
   async function bidder(tx: Queryable, scope: Scope, tenderId: number, supplierId: number | undefined, sectionId: number) {
-    const ids = supplierSide(scope, 'Bidding');
+    // The routes calling this declare the supplier side (defineRoute): the caller acts for suppliers.
+    const ids = scope.auth.supplierIds!;
     const t = await publishedTender(tx, scope.tenantId, tenderId);
     const signups = (await tx.query<{ supplierId: number; name: string; status: string; round: number }>('select supplier_id::float8 as "supplierId", supplier_name as name, signup_status as status, coalesce(round_number, 1)::int as round from tender_supplier where tender_header_id = $1 and supplier_id = any($2::bigint[]) order by supplier_id', [t.id, ids])).rows;
     const mine = supplierId === undefined ? signups[0] : signups.find((s) => s.supplierId === supplierId);
@@ -111,8 +109,7 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
   }
 
   const bidEntity = ctx.entities.get('tenderBid')!;
-  const submitBid = async (req: FastifyRequest) => {
-    const scope = resolveScope(req, 'tenant');
+  const submitBid = async (req: FastifyRequest, scope: Scope) => {
     const path = req.params as Row;
     const b = { ...(req.body as Row), ...(path.sectionId === undefined ? {} : { sectionId: Number(path.sectionId) }) } as Row & { supplierId?: number; sectionId: number };
     return ctx.db.transaction(async (tx) => {
@@ -144,13 +141,15 @@ export async function biddingRoutes(app: FastifyInstance, ctx: ServerContext): P
       return { bidId: row.id, tenderHeaderId: t.id, sectionId: b.sectionId, supplierId: supplier.supplierId, bidStatus: 'SUBMITTED', revisionNumber: row.rev, roundNumber: t.round };
     });
   };
-  app.post('/ssrc/v1/:tenantId/bid/:id/quotation', { schema: { params, body: envelope } }, submitBid);
-  app.post('/ssrc/v1/:tenantId/bid/:id/sections/:sectionId/quotation', { schema: { params: lotParams, body: lotEnvelope } }, submitBid);
+  const bidding = { method: 'POST', by: 'supplier', byReason: 'Bidding is a supplier\'s act' } as const;
+  defineRoute(app, ctx, { ...bidding, url: '/ssrc/v1/:tenantId/bid/:id/quotation', schema: { params, body: envelope } }, submitBid);
+  defineRoute(app, ctx, { ...bidding, url: '/ssrc/v1/:tenantId/bid/:id/sections/:sectionId/quotation', schema: { params: lotParams, body: lotEnvelope } }, submitBid);
 
-  app.post('/ssrc/v1/:tenantId/bid/:id/quotation/withdraw', {
+  defineRoute(app, ctx, {
+    ...bidding,
+    url: '/ssrc/v1/:tenantId/bid/:id/quotation/withdraw',
     schema: { params, body: { type: 'object', required: ['sectionId'], additionalProperties: false, properties: { supplierId: { type: 'integer', minimum: 1 }, sectionId: { type: 'integer', minimum: 1 } } } },
-  }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  }, async (req, scope) => {
     const b = req.body as { supplierId?: number; sectionId: number };
     return ctx.db.transaction(async (tx) => {
       const { t, supplier } = await bidder(tx, scope, Number((req.params as Row).id), b.supplierId, b.sectionId);

@@ -3,12 +3,11 @@ import type { ServerContext } from '../../context.ts';
 import { afterCommit, type Queryable } from '../../db/database.ts';
 import { BusinessError, forbidden, notFound } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope } from '../../resources/scope.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
 import { refuse, time } from './rules.ts';
 import { statusGroup } from '../../../renderer/schema/status/groups.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
@@ -22,20 +21,27 @@ export async function clarifyRoutes(app: FastifyInstance, ctx: ServerContext): P
   const letter = ctx.entities.get('tenderClarifyLetter')!;
   const letters = new EntityRepository(letter, ctx);
   // The compose page of a tender (`doCreateRelease/:id`): the generic create with the tender from the path.
-  app.post('/ssrc/v1/:tenantId/bid/:id/clarify-letters', { schema: { params, body: { type: 'object' } } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('Clarification letters are the buyer\'s');
-    await checkEntityAccess(ctx.db, letter, scope.auth, 'write');
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/ssrc/v1/:tenantId/bid/:id/clarify-letters',
+    schema: { params, body: { type: 'object' } },
+    by: 'buyer',
+    byReason: 'Clarification letters are the buyer\'s',
+    entity: 'tenderClarifyLetter',
+    access: 'write',
+  }, async (req, scope) => {
     return letters.create(scope, { ...(req.body as Row), tenderHeaderId: Number((req.params as Row).id) });
   });
 
-  app.post('/ssrc/v1/:tenantId/bid/:id/questions', {
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/ssrc/v1/:tenantId/bid/:id/questions',
+    by: 'supplier',
+    byReason: 'Asking a clarification question is a supplier\'s act',
     schema: { params, body: { type: 'object', required: ['questionTitle', 'description'], additionalProperties: false, properties: {
       supplierId: { type: 'integer', minimum: 1 }, questionTitle: { type: 'string', minLength: 1, maxLength: 120 }, description: { type: 'string', minLength: 1, maxLength: 2000 } } } },
-  }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    const ids = scope.auth.supplierIds;
-    if (!ids?.length) throw forbidden('Asking a clarification question is a supplier\'s act');
+  }, async (req, scope) => {
+    const ids = scope.auth.supplierIds!;
     const b = req.body as { supplierId?: number; questionTitle: string; description: string };
     if (b.supplierId !== undefined && !ids.includes(b.supplierId)) throw refuse('supplierId', `supplierId ${b.supplierId} is not a supplier you act for`);
     const id = Number((req.params as Row).id);

@@ -2,11 +2,10 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { checkEntityAccess, checkPermissionCode } from '../../resources/permissions.ts';
+import { notFound } from '../../http/errors.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope } from '../../resources/scope.ts';
 import { refuse, statusRefusal } from './rules.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
@@ -36,7 +35,14 @@ export async function tiedBidder(tx: Queryable, tenderId: unknown, expertId: unk
 export async function committeeRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const expert = ctx.entities.get('tenderExpert')!;
   const repo = new EntityRepository(expert, ctx);
-  app.post('/ssrc/v1/:tenantId/bid/:id/experts/draw', {
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/ssrc/v1/:tenantId/bid/:id/experts/draw',
+    by: 'buyer',
+    byReason: 'The committee is the buyer\'s',
+    entity: 'tenderExpert',
+    access: 'write',
+    permission: { code: 'tender.tenderHall.list.button.edit', what: 'draw the committee of a tender' },
     schema: {
       params,
       body: { type: 'object', required: ['count'], additionalProperties: false, properties: {
@@ -45,11 +51,7 @@ export async function committeeRoutes(app: FastifyInstance, ctx: ServerContext):
         expertRole: { type: ['string', 'null'], enum: ['ALL', 'TECHNICAL', 'COMMERCIAL', null] },
       } },
     },
-  }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('The committee is the buyer\'s');
-    await checkEntityAccess(ctx.db, expert, scope.auth, 'write');
-    await checkPermissionCode(ctx.db, scope.auth, 'tender.tenderHall.list.button.edit', 'draw the committee of a tender');
+  }, async (req, scope) => {
     const id = Number((req.params as Row).id);
     const b = req.body as { count: number; expertCategory?: string | null; expertRole?: string | null };
     return ctx.db.transaction(async (tx) => {

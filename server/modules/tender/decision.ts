@@ -4,13 +4,13 @@ import type { Queryable } from '../../db/database.ts';
 import { afterCommit } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
-import { checkEntityAccess, checkPermissionCode } from '../../resources/permissions.ts';
+import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope } from '../../resources/scope.ts';
 import { logTenderAward } from '../../bid-log/tender-events.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
 import { refuse, statusRefusal } from './rules.ts';
 import { createBranchConfirms, notifyBranchConfirms } from './stnd.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
@@ -52,10 +52,8 @@ export async function decisionRoutes(app: FastifyInstance, ctx: ServerContext): 
   const decision = ctx.entities.get('tenderDecision')!;
   const repo = new EntityRepository(decision, ctx);
 
-  app.get('/ssrc/v1/:tenantId/bid/:id/decision', { schema: { params } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('The award decision is the buyer\'s');
-    await checkEntityAccess(ctx.db, decision, scope.auth, 'read');
+  const byBuyer = { by: 'buyer', byReason: 'The award decision is the buyer\'s', entity: 'tenderDecision' } as const;
+  defineRoute(app, ctx, { method: 'GET', url: '/ssrc/v1/:tenantId/bid/:id/decision', schema: { params }, ...byBuyer, access: 'read' }, async (req, scope) => {
     const tenderId = Number((req.params as Row).id);
     // Prepared by its buyer's first look; an approver only reads one that exists.
     const buyer = await checkEntityAccess(ctx.db, decision, scope.auth, 'write').then(() => true, () => false);
@@ -64,13 +62,14 @@ export async function decisionRoutes(app: FastifyInstance, ctx: ServerContext): 
     return repo.get(scope, id);
   });
 
-  app.post('/ssrc/v1/:tenantId/bid/:id/awards', {
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/ssrc/v1/:tenantId/bid/:id/awards',
+    ...byBuyer,
+    access: 'write',
+    permission: { code: 'tender.tenderHall.list.button.submit', what: 'award a lot' },
     schema: { params, body: { type: 'object', required: ['bidId'], properties: { bidId: { type: 'integer', minimum: 1 }, awardedAmount: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^\\d{1,15}(\\.\\d{1,2})?$' }, { type: 'null' }] } } } },
-  }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('The award decision is the buyer\'s');
-    await checkEntityAccess(ctx.db, decision, scope.auth, 'write');
-    await checkPermissionCode(ctx.db, scope.auth, 'tender.tenderHall.list.button.submit', 'award a lot');
+  }, async (req, scope) => {
     const tenderId = Number((req.params as Row).id);
     const b = req.body as { bidId: number; awardedAmount?: number | string | null };
     return ctx.db.transaction(async (tx) => {
@@ -100,11 +99,16 @@ export async function decisionRoutes(app: FastifyInstance, ctx: ServerContext): 
     });
   });
 
-  app.post('/ssrc/v1/:tenantId/bid/decisions/:id/notices', { schema: { params } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('Result notices are the buyer\'s');
-    await checkEntityAccess(ctx.db, decision, scope.auth, 'read');
-    await checkPermissionCode(ctx.db, scope.auth, 'tender.resendMail.button.send', 'send result notices');
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/ssrc/v1/:tenantId/bid/decisions/:id/notices',
+    schema: { params },
+    by: 'buyer',
+    byReason: 'Result notices are the buyer\'s',
+    entity: 'tenderDecision',
+    access: 'read',
+    permission: { code: 'tender.resendMail.button.send', what: 'send result notices' },
+  }, async (req, scope) => {
     const id = Number((req.params as Row).id);
     return ctx.db.transaction(async (tx) => {
       const d = (await tx.query<Row>('select decision_id::float8 as "decisionId", tender_header_id::float8 as "tenderHeaderId", tender_num as "tenderNum", tender_title as "tenderTitle", decision_status as status from tender_decision where decision_id = $1 and tenant_id = $2', [id, scope.tenantId])).rows[0];

@@ -4,16 +4,16 @@ import type { Queryable } from '../../db/database.ts';
 import { afterCommit } from '../../db/database.ts';
 import { BusinessError, forbidden, notFound } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
-import { checkEntityAccess, holdsAnyRoute } from '../../resources/permissions.ts';
+import { holdsAnyRoute } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { listQuerySchema } from '../../resources/route-schemas.ts';
-import { resolveScope } from '../../resources/scope.ts';
 import { statusMoves } from '../../resources/status-moves.ts';
 import { appendBidEvent } from '../../bid-log/append.ts';
 import { logTenderEvaluation } from '../../bid-log/tender-events.ts';
 import { sendMessages } from '../hmsg/message-store.ts';
 import { tiedBidder } from './committee.ts';
 import { refuse, statusRefusal } from './rules.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -189,14 +189,16 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
   const score = ctx.entities.get('tenderScore')!;
   const everyExpert = new EntityRepository({ ...score, ownerField: undefined }, ctx);
   const listQuery = listQuerySchema(score, 'tenant') as { properties: Row };
-  app.get('/ssrc/v1/:tenantId/bid/:id/scores', {
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/ssrc/v1/:tenantId/bid/:id/scores',
+    by: 'buyer',
+    byReason: 'The committee\'s scores are the buyer\'s',
     schema: {
       params: { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } },
       querystring: { type: 'object', properties: { ...listQuery.properties, outlierFlag: { type: 'integer', enum: [0, 1], description: '1: the outliers only; 0: the others' } } },
     },
-  }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('The committee\'s scores are the buyer\'s');
+  }, async (req, scope) => {
     if (scope.auth.roleLevel !== 'site' && !(await holdsAnyRoute(ctx.db, scope.auth.roleId, HALL))) throw forbidden('Only the tender hall reads the whole committee\'s scores; an expert reads their own');
     const id = Number((req.params as Row).id);
     const t = await ctx.db.query('select 1 from tender_header where tender_header_id = $1 and tenant_id = $2', [id, scope.tenantId]);
@@ -212,12 +214,14 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
     return page;
   });
 
-  app.post('/ssrc/v1/:tenantId/bid/scores/submit', {
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/ssrc/v1/:tenantId/bid/scores/submit',
+    entity: 'tenderScore',
+    access: 'write',
     schema: { body: { anyOf: [{ type: 'array', maxItems: 5000, items: { type: 'object', required: ['tenderHeaderId'], properties: { tenderHeaderId: { type: 'integer', minimum: 1 } } } },
       { type: 'object', required: ['tenderHeaderId'], properties: { tenderHeaderId: { type: 'integer', minimum: 1 } } }] } },
-  }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    await checkEntityAccess(ctx.db, score, scope.auth, 'write');
+  }, async (req, scope) => {
     const body = req.body as Row | Row[];
     const tenders = [...new Set((Array.isArray(body) ? body : [body]).map((r) => Number(r.tenderHeaderId)))];
     if (!tenders.length) throw refuse('tenderHeaderId', 'Select the score rows of the tender to submit');

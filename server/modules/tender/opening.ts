@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
+import { notFound } from '../../http/errors.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { resolveScope } from '../../resources/scope.ts';
 import { openWithPassword, setOpeningPassword } from '../../sealing/opening.ts';
 import { maskBids } from './sealing.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
@@ -21,13 +21,12 @@ export async function openingRoutes(app: FastifyInstance, ctx: ServerContext): P
   const repo = new EntityRepository(header, ctx);
   const target = (req: { params: unknown }, scope: ReturnType<typeof resolveScope>) => ({ ctx, e: header, scope, load: () => repo.get(scope, Number((req.params as Row).id)) });
 
-  app.put('/ssrc/v1/:tenantId/bid/:id/password', { schema: { params, body: { type: 'object', required: ['password'], properties: { password: { type: 'string', minLength: 4, maxLength: 64 } } } } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  // Side, access and permission of the two opening calls are the declared opening's (server/sealing/opening.ts).
+  defineRoute(app, ctx, { method: 'PUT', url: '/ssrc/v1/:tenantId/bid/:id/password', schema: { params, body: { type: 'object', required: ['password'], properties: { password: { type: 'string', minLength: 4, maxLength: 64 } } } } }, async (req, scope) => {
     return setOpeningPassword(target(req, scope), (req.body as { password: string }).password);
   });
 
-  app.post('/ssrc/v1/:tenantId/bid/:id/open', { schema: { params, body: { type: ['object', 'null'], properties: { password: { type: 'string', maxLength: 64 } } } } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'POST', url: '/ssrc/v1/:tenantId/bid/:id/open', schema: { params, body: { type: ['object', 'null'], properties: { password: { type: 'string', maxLength: 64 } } } } }, async (req, scope) => {
     const id = Number((req.params as Row).id);
     const stage = (t: Row) => (t.tenderStatus === 'TECH_OPENED' ? 'openCommercial' : Number(t.twoStageFlag) === 1 ? 'openTechnical' : 'open');
     return openWithPassword(target(req, scope), stage, ((req.body ?? {}) as { password?: string }).password, (tx, move) => repo.transition(scope, id, move, {}, { tx, system: true }));
@@ -37,10 +36,7 @@ export async function openingRoutes(app: FastifyInstance, ctx: ServerContext): P
    * The opening record: per lot, who signed up and bid, their bond, and their bid — the envelopes
    * masked as everywhere until the tender is opened (then the committee reads them).
    */
-  app.get('/ssrc/v1/:tenantId/bid/:id/opening', { schema: { params } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('The opening record is the buyer\'s');
-    await checkEntityAccess(ctx.db, header, scope.auth, 'read');
+  defineRoute(app, ctx, { method: 'GET', url: '/ssrc/v1/:tenantId/bid/:id/opening', schema: { params }, by: 'buyer', byReason: 'The opening record is the buyer\'s', entity: 'tenderHeader', access: 'read' }, async (req, scope) => {
     const id = Number((req.params as Row).id);
     const h = (await ctx.db.query<Row>('select tender_num as "tenderNum", tender_status as "tenderStatus", to_char(opened_date, \'YYYY-MM-DD HH24:MI:SS\') as "openedDate" from tender_header where tender_header_id = $1 and tenant_id = $2', [id, scope.tenantId])).rows[0];
     if (!h) throw notFound(`tenderHeader ${id} not found`);

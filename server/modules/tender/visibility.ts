@@ -4,13 +4,13 @@ import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { registerListFilter } from '../../resources/hooks.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { registerRecordReader } from '../../resources/record-readers.ts';
-import { readThroughList, refuseSealedQuery } from '../../resources/sealed.ts';
-import { resolveScope } from '../../resources/scope.ts';
+import { readOneThroughList, refuseSealedQuery } from '../../resources/sealed.ts';
+import type { Scope } from '../../resources/scope.ts';
 import { expertSide, maskBids, SEALED_COMMERCIAL, SEALED_TECHNICAL } from './sealing.ts';
 import { ENVELOPE_FIELDS } from './statuses.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -69,33 +69,31 @@ export async function visibilityRoutes(app: FastifyInstance, ctx: ServerContext)
   const idParams = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
   const bid = ctx.entities.get('tenderBid')!;
   const bids = new EntityRepository(bid, ctx);
-  app.get('/ssrc/v1/:tenantId/bid/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderHeader')!));
-  app.get('/ssrc/v1/:tenantId/bid/sections/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderSection')!));
+  const byId = (url: string, entity: string) => defineRoute(app, ctx, { method: 'GET', url, schema: { params: idParams }, entity, access: 'read' }, readOneThroughList(ctx, ctx.entities.get(entity)!));
+  byId('/ssrc/v1/:tenantId/bid/:id', 'tenderHeader');
+  byId('/ssrc/v1/:tenantId/bid/sections/:id', 'tenderSection');
   // Released letters and approved awards reach the supplier side by id no more than in a list.
-  app.get('/ssrc/v1/:tenantId/bid/clarify-letters/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderClarifyLetter')!));
-  app.get('/ssrc/v1/:tenantId/bid/awards/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderAward')!));
-  app.get('/ssrc/v1/:tenantId/bid/experts/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('tenderExpert')!));
+  byId('/ssrc/v1/:tenantId/bid/clarify-letters/:id', 'tenderClarifyLetter');
+  byId('/ssrc/v1/:tenantId/bid/awards/:id', 'tenderAward');
+  byId('/ssrc/v1/:tenantId/bid/experts/:id', 'tenderExpert');
 
-  const oneBid = async (req: FastifyRequest) => {
-    const scope = resolveScope(req, 'tenant');
-    await checkEntityAccess(ctx.db, bid, scope.auth, 'read');
+  const bidRead = { method: 'GET', entity: 'tenderBid', access: 'read' } as const;
+  const oneBid = async (req: FastifyRequest, scope: Scope) => {
     const id = Number((req.params as Row).id);
     const row = ((await bids.list(scope, { bidId: id, size: 1 })) as { content: Row[] }).content[0];
     if (!row) throw notFound(`tenderBid ${id} not found`);
     return { scope, row: (await maskBids(ctx.db, scope, [row], ctx.entities))[0]! };
   };
-  app.get('/ssrc/v1/:tenantId/bid-quotations/:id', { schema: { params: idParams } }, async (req) => (await oneBid(req)).row);
-  app.get('/ssrc/v1/:tenantId/bid-quotations', async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    await checkEntityAccess(ctx.db, bid, scope.auth, 'read');
+  defineRoute(app, ctx, { ...bidRead, url: '/ssrc/v1/:tenantId/bid-quotations/:id', schema: { params: idParams } }, async (req, scope) => (await oneBid(req, scope)).row);
+  defineRoute(app, ctx, { ...bidRead, url: '/ssrc/v1/:tenantId/bid-quotations' }, async (req, scope) => {
     const q = req.query as Row;
     refuseSealedQuery(q, ENVELOPE_FIELDS, 'bids', 'the opening record lists the bids once opened');
     const page = (await bids.list(scope, q)) as { content: Row[] };
     await maskBids(ctx.db, scope, page.content, ctx.entities);
     return page;
   });
-  app.get('/ssrc/v1/:tenantId/bid-quotations/:id/history', { schema: { params: idParams } }, async (req): Promise<HistoryEntry[]> => {
-    const { scope, row } = await oneBid(req);
+  defineRoute(app, ctx, { ...bidRead, url: '/ssrc/v1/:tenantId/bid-quotations/:id/history', schema: { params: idParams } }, async (req, scope): Promise<HistoryEntry[]> => {
+    const { row } = await oneBid(req, scope);
     const entries = (await ctx.db.query<HistoryEntry>(
       `select audit_id::float8 as "auditId", action, login_name as "loginName", changes, to_char(audit_date, 'YYYY-MM-DD HH24:MI:SS') as "auditDate"
          from hpfm_audit_log where entity_name = 'tenderBid' and record_id = $1 and tenant_id = $2 order by audit_date desc, audit_id desc limit 50`,

@@ -4,7 +4,8 @@ import type { ServerContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { registerListFilter } from '../../../resources/hooks.ts';
 import { registerRecordReader } from '../../../resources/record-readers.ts';
-import { maskSealed, readThroughList, sealedList, type SealedRows } from '../../../resources/sealed.ts';
+import { defineRoute, type ModuleHandler } from '../../../http/module-route.ts';
+import { maskSealed, readOneThroughList, sealedList, type SealedRows } from '../../../resources/sealed.ts';
 import type { Scope } from '../../../resources/scope.ts';
 import { statusGroup } from '../../../../renderer/schema/status/groups.ts';
 import { OFFER_FIELDS } from './statuses.ts';
@@ -54,8 +55,9 @@ registerRecordReader('rfxQuotationLine', { mask: (db, scope, rows, entities) => 
 export async function visibilityRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const idParams = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
   const quotation = ctx.entities.get('rfxQuotationLine')!;
-  app.get('/ssrc/v1/:tenantId/rfx/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('rfxHeader')!));
-  app.get('/ssrc/v1/:tenantId/rfx/items/:id', { schema: { params: idParams } }, readThroughList(ctx, ctx.entities.get('rfxLine')!));
-  app.get('/ssrc/v1/:tenantId/quotation-lines/:id', { schema: { params: idParams } }, readThroughList(ctx, quotation, SEALED));
-  app.get('/ssrc/v1/:tenantId/quotation-lines', sealedList(ctx, quotation, SEALED, 'quotation lines', 'the results query exports awarded lines'));
+  const read = (url: string, entity: string, handler: ModuleHandler) => defineRoute(app, ctx, { method: 'GET', url, ...(url.endsWith('/:id') ? { schema: { params: idParams } } : {}), entity, access: 'read' }, handler);
+  read('/ssrc/v1/:tenantId/rfx/:id', 'rfxHeader', readOneThroughList(ctx, ctx.entities.get('rfxHeader')!));
+  read('/ssrc/v1/:tenantId/rfx/items/:id', 'rfxLine', readOneThroughList(ctx, ctx.entities.get('rfxLine')!));
+  read('/ssrc/v1/:tenantId/quotation-lines/:id', 'rfxQuotationLine', readOneThroughList(ctx, quotation, SEALED));
+  read('/ssrc/v1/:tenantId/quotation-lines', 'rfxQuotationLine', sealedList(ctx, quotation, SEALED, 'quotation lines', 'the results query exports awarded lines'));
 }

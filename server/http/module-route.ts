@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { forbidden } from './errors.ts';
+import { checkEntityAccess, checkPermissionCode } from '../resources/permissions.ts';
+import { resolveScope, type Scope } from '../resources/scope.ts';
+
+/**
+ * What a module route is and who may call it, declared once: the wrapper resolves the scope and
+ * checks side, entity access and permission code before the handler runs, in that order (cheap
+ * refusals first; nothing is read before the caller is known to be allowed), and records the
+ * declaration so generated tests can call every route as each kind of caller.
+ */
+export interface ModuleRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  url: string;
+  schema?: FastifySchema;
+  /** The scope: a tenant's path (default) or the platform's. */
+  level?: 'tenant' | 'site';
+  /** Which side of a shared tenant acts: the buyer's (no supplier-side role) or a supplier's (a role bound to suppliers). */
+  by?: 'buyer' | 'supplier';
+  /** Why another side is refused, in the refusal ("The award decision is the buyer's"). */
+  byReason?: string;
+  /** The entity the route reads or writes, checked as its generic paths are (its read or write menus). */
+  entity?: string;
+  access?: 'read' | 'write';
+  /** Further entities the route reads or writes (a contract drafted from an order reads the order). */
+  alsoEntities?: Array<{ entity: string; access: 'read' | 'write' }>;
+  /** A button's permission code the caller's role must hold, and what it allows (named in the refusal). */
+  permission?: { code: string; what: string };
+}
+
+export type ModuleHandler = (req: FastifyRequest, scope: Scope) => Promise<unknown>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The module routes declared through defineRoute, in registration order. */
+    moduleRoutes: ModuleRoute[];
+  }
+}
+
+/** Registers a module route behind the declared checks. */
+export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: ModuleRoute, handler: ModuleHandler): void {
+  const entities = [...(route.entity ? [{ entity: route.entity, access: route.access ?? 'read' }] : []), ...(route.alsoEntities ?? [])].map((x) => {
+    const e = ctx.entities.get(x.entity);
+    // A declaration naming no entity would check nothing: fail at start, not at the first call.
+    if (!e) throw new Error(`${route.method} ${route.url} declares an unknown entity "${x.entity}"`);
+    return { e, access: x.access };
+  });
+  if (!app.hasDecorator('moduleRoutes')) app.decorate('moduleRoutes', []);
+  app.moduleRoutes.push(route);
+  // The checks run before the body is validated: a caller who may not call the route learns
+  // nothing of what it takes, and the handler gets the scope they resolved.
+  const scopes = new WeakMap<FastifyRequest, Scope>();
+  app.route({
+    method: route.method,
+    url: route.url,
+    ...(route.schema ? { schema: route.schema } : {}),
+    preValidation: async (req) => {
+      const scope = resolveScope(req, route.level ?? 'tenant');
+      const supplierSide = !!scope.auth.supplierIds;
+      if (route.by === 'buyer' && supplierSide) throw forbidden(route.byReason ?? 'This is the buyer\'s act');
+      if (route.by === 'supplier' && !scope.auth.supplierIds?.length) throw forbidden(route.byReason ?? 'This is a supplier\'s act');
+      for (const { e, access } of entities) await checkEntityAccess(ctx.db, e, scope.auth, access);
+      if (route.permission) await checkPermissionCode(ctx.db, scope.auth, route.permission.code, route.permission.what);
+      scopes.set(req, scope);
+    },
+    handler: (req) => handler(req, scopes.get(req)!),
+  });
+}
