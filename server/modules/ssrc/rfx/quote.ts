@@ -19,6 +19,7 @@ const closed = (message: string) => new BusinessError('ssrc.quotation.closed', m
  * current one. The RFx row is locked (for share) so no opening slips between the check and the write.
  * While the RFx is bargaining the same call takes the supplier's lower prices (bargainOffer), and
  * before the quotation end a supplier may withdraw its quotation of the round (DELETE).
+ * A user bound to several invited companies names the one that quotes (`supplierId`, invitedTo).
  * Answers and refusals name fields and times, never a price.
  */
 export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -110,11 +111,13 @@ interface Invited {
 }
 
 /**
- * The RFx (locked for share: no opening slips in between) and the caller's invited supplier (the
- * one asked for, else the first). Not invited and not there are one answer: an outsider learns
- * nothing about the RFx.
+ * The RFx (locked for share: no opening slips in between) and the invited supplier that quotes.
+ * A user may act for several companies (`supplierIds`): the body names the one that quotes, which
+ * must be one of the caller's (403) and invited (400); with a single invited company of theirs it
+ * may be left out. Not invited at all and not there are one answer: an outsider learns nothing.
  */
 async function invitedTo(tx: Queryable, tenantId: number | null, rfxId: number, ids: number[], asked?: number): Promise<Invited> {
+  if (asked !== undefined && !ids.includes(asked)) throw Object.assign(forbidden(`supplierId ${asked} is not a company you act for`), { field: 'supplierId' });
   const h = (
     await tx.query<Invited['h']>(
       `select rfx_num as num, rfx_status as status, sealed_quotation_flag::int as sealed, quotation_start_date as start, quotation_end_date as end, round_number::int as round, bargain_end_date as "bargainEnd"
@@ -124,8 +127,12 @@ async function invitedTo(tx: Queryable, tenantId: number | null, rfxId: number, 
   ).rows[0];
   const invited = (await tx.query<{ id: number; name: string }>('select supplier_id::float8 as id, supplier_name as name from ssrc_rfx_supplier where rfx_header_id = $1 and supplier_id = any($2::bigint[]) order by supplier_id', [rfxId, ids])).rows;
   if (!h || !invited.length) throw notFound(`RFx ${rfxId} not found`);
-  const supplier = asked === undefined ? invited[0]! : invited.find((s) => s.id === asked);
-  if (!supplier) throw refuse('supplierId', `supplierId ${String(asked)} is not invited to ${h.num}`);
+  if (asked === undefined) {
+    if (invited.length > 1) throw refuse('supplierId', `${h.num} invites several of your companies (${invited.map((s) => s.name).join(', ')}): supplierId names the one that quotes`);
+    return { h, supplier: invited[0]! };
+  }
+  const supplier = invited.find((s) => s.id === asked);
+  if (!supplier) throw refuse('supplierId', `supplierId ${asked} is not invited to ${h.num}`);
   return { h, supplier };
 }
 
