@@ -76,7 +76,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       // Open quotation monitors reload who has quoted. The event names the RFx only (it reaches the
       // whole tenant, suppliers included): never a supplier, a price or a count.
       afterCommit(tx, () => ctx.events.publish({ type: 'record.changed', userId: 0, tenantId: scope.tenantId!, payload: { entity: 'rfxHeader', id: rfxId } }));
-      return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, quotedLines: body.lines.length };
+      return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, quotedLines: body.lines.length, quotedDate: await quotedAt(tx) };
     });
   });
 
@@ -104,6 +104,9 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     });
   });
 }
+
+/** The time the quotation's rows carry (the transaction's now()), in UTC as date-times travel: the supplier's receipt names it. */
+const quotedAt = async (tx: Queryable) => (await tx.query<{ t: string }>("select to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as t")).rows[0]!.t;
 
 interface Invited {
   h: { num: string; status: string; sealed: number; start: Date; end: Date; round: number; bargainEnd: Date | null };
@@ -164,5 +167,5 @@ async function bargainOffer(tx: Queryable, userId: number, h: Invited['h'], rfxI
       [current.get(q.rfxLineId)!.id, q.unitPrice, userId],
     );
   await appendBidEvent(tx, { documentEntity: 'rfxHeader', documentId: rfxId, event: 'revise', actorUserId: userId, supplierId: supplier.id, detail: { kind: 'bargain', round: h.round } });
-  return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, bargainedLines: lines.length };
+  return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, bargainedLines: lines.length, quotedDate: await quotedAt(tx) };
 }
