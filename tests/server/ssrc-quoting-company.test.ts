@@ -50,6 +50,8 @@ describe('the quoting company', () => {
     expect(await quotedBy(id)).toEqual([]);
     const r = await ok('supplier', 'POST', `${T}/rfx/${id}/quotation`, { supplierId: ids.S0002, lines: [{ rfxLineId: line, unitPrice: 4.25 }] });
     expect(r.supplierId).toBe(ids.S0002);
+    // The answer names when (UTC, as date-times travel): the supplier's receipt shows it.
+    expect(r.quotedDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(await quotedBy(id)).toEqual([[ids.S0002, 4.25]]);
     // The invitation of the company that quoted is marked, the other's not.
     const inv = (await ok('buyer', 'GET', `${T}/rfx/suppliers?rfxHeaderId=${id}`)).content as Row[];

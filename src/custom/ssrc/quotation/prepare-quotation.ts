@@ -13,7 +13,7 @@ export const AMOUNT_FIELDS = ['amount', 'amountWithTax'] as const;
 
 const amountColumn = (name: string): ResolvedColumn => {
   const decl: EntityField = { name, type: 'money', currency: 'parent.currencyCode', label: `ssrc.quotation.model.${name}`, readOnly: true };
-  return { field: name, label: decl.label!, cell: 'money', decl, width: 140 };
+  return { field: name, label: decl.label!, cell: 'money', decl, width: 120 };
 };
 
 export interface QuotationPage {
@@ -34,10 +34,11 @@ export async function prepareQuotation(s: RendererServices, rfxId: string): Prom
   const [header, line, invitation] = await Promise.all([s.loadEntity('rfxHeader'), s.loadEntity('rfxLine'), s.loadEntity('rfxSupplier')]);
   const items: Array<[EntityDecl, ColumnItem]> = [
     [line, { field: 'lineNum', width: 60 }],
-    [line, { field: 'itemName', width: 180 }],
-    [line, { field: 'quantity', width: 100 }],
-    [line, { field: 'uomCode', width: 70 }],
-    ...QUOTE_FIELDS.map((f): [EntityDecl, ColumnItem] => [form.entity, { field: f, width: f === 'taxRate' ? 110 : 160 }]),
+    [line, { field: 'itemName', width: 160 }],
+    [line, { field: 'quantity', width: 90 }],
+    [line, { field: 'uomCode', width: 60 }],
+    // Narrow enough that the amounts stay in view beside the inputs on a laptop screen.
+    ...QUOTE_FIELDS.map((f): [EntityDecl, ColumnItem] => [form.entity, { field: f, width: { unitPrice: 120, taxRate: 90 }[f as string] ?? 140 }]),
   ];
   const columns = [...items.map(([e, c], i) => resolveColumn(e, c, `/columns/${i}`)), ...AMOUNT_FIELDS.map(amountColumn)];
   await preload(s.registries, [], columns.map((c, i) => [c, `/columns/${i}`]), []);
