@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { detailButton, flowFile, okConfirm, type Row, screen, typeDate } from './flow-kit.ts';
 
@@ -14,6 +15,13 @@ const { e, q, api, documentStatus } = flowFile();
 const T = '/ssrc/v1/1';
 const { reaches } = documentStatus('ssrc_rfx_header', 'rfx_header_id', 'rfx_status', 'RFx');
 const verdict = async (id: number, num: string) => (await q<{ p: string; r: string | null }>('select i.pretrial_status as p, i.pretrial_remark as r from ssrc_rfx_supplier i join sslm_supplier s on s.supplier_id = i.supplier_id where i.rfx_header_id = $1 and s.supplier_num = $2', [id, num]))[0]!;
+
+/** Types a date into the renderer's date picker and takes it with Enter. */
+async function pickDate(input: Locator, value: string) {
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
 
 /** A released, open (not sealed) RFx of two lines whose template allows bargaining, inviting S0001 and S0003. */
 async function releasedRfx(rules: Row = {}): Promise<{ id: number; num: string; sup: Record<string, number> }> {
@@ -55,19 +63,21 @@ describe('pretrial and bargaining of an RFx', () => {
     const sam = await e.signIn('supplier', `/ssrc/supplier-quotation/inquiry-price/${id}`);
     const entry = sam.getByTestId('quotation-entry');
     await entry.getByTestId('price-1').waitFor();
-    await entry.getByTestId('price-1').fill('4.80');
-    await entry.getByTestId('price-2').fill('0.95');
+    await entry.getByTestId('price-1').locator('input').fill('4.80');
+    await entry.getByTestId('price-2').locator('input').fill('0.95');
     await entry.getByTestId('quotation-send').click();
+    await okConfirm(sam);
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from ssrc_rfx_quotation_line where rfx_header_id = $1 and supplier_id = $2', [id, sup.S0001]))[0]!.n).toBe(2);
     await entry.getByTestId('quotation-withdraw').click();
     await okConfirm(sam);
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from ssrc_rfx_quotation_line where rfx_header_id = $1 and supplier_id = $2', [id, sup.S0001]))[0]!.n).toBe(0);
-    await expect.poll(() => entry.getByTestId('price-1').inputValue()).toBe('');
-    await entry.getByTestId('price-1').fill('4.60');
-    await entry.getByTestId('tax-1').fill('13');
-    await entry.getByTestId('validity-1').fill('2027-06-30');
-    await entry.getByTestId('price-2').fill('0.90');
+    await expect.poll(() => entry.getByTestId('price-1').locator('input').inputValue()).toBe('');
+    await entry.getByTestId('price-1').locator('input').fill('4.60');
+    await entry.getByTestId('tax-1').locator('input').fill('13');
+    await pickDate(entry.getByTestId('validity-1').locator('input'), '2027-06-30');
+    await entry.getByTestId('price-2').locator('input').fill('0.90');
     await entry.getByTestId('quotation-send').click();
+    await okConfirm(sam);
     const terms = async () => (await q<{ t: string; v: string }>("select tax_rate::text as t, to_char(validity_date, 'YYYY-MM-DD') as v from ssrc_rfx_quotation_line where rfx_header_id = $1 and supplier_id = $2 and line_num = 1", [id, sup.S0001]))[0];
     await expect.poll(async () => [Number((await terms())?.t), (await terms())?.v]).toEqual([13, '2027-06-30']);
     // S0003 quotes lower on line 1 through the API (its own screen is tested elsewhere).
@@ -119,12 +129,14 @@ describe('pretrial and bargaining of an RFx', () => {
     // The supplier's earlier tab (the quotation page) stays open beside it: the bargaining page's own entry.
     const offer = screen(sam, '/ssrc/supplier-quotation/bidding-offer/:rfxId');
     await offer.getByTestId('quotation-bargaining').waitFor();
-    await expect.poll(() => offer.getByTestId('price-1').inputValue()).toBe('4.6');
-    await offer.getByTestId('price-1').fill('4.70');
+    await expect.poll(() => offer.getByTestId('price-1').locator('input').inputValue()).toBe('4.60');
+    await offer.getByTestId('price-1').locator('input').fill('4.70');
     await offer.getByTestId('quotation-send').click();
+    await okConfirm(sam);
     await expect.poll(() => e.refusals.some((r) => r.includes(`/rfx/${id}/quotation`) && r.includes('unitPrice'))).toBe(true);
-    await offer.getByTestId('price-1').fill('3.95');
+    await offer.getByTestId('price-1').locator('input').fill('3.95');
     await offer.getByTestId('quotation-send').click();
+    await okConfirm(sam);
     await expect.poll(async () => (await q<{ p: string }>('select unit_price::text as p from ssrc_rfx_quotation_line where rfx_line_id = $1 and supplier_id = $2 and current_flag = 1', [lines[0]!.id, sup.S0001]))[0]!.p).toMatch(/^3\.95/);
     // The offer changed the price only: the terms stay as quoted.
     expect([Number((await terms())?.t), (await terms())?.v]).toEqual([13, '2027-06-30']);

@@ -50,8 +50,11 @@ async function quoteFromList(page: Page, rfxId: number, prices: string[]) {
   await screen(page, '/ssrc/supplier-quotation/list').locator(`[role="row"][data-row-key="${rfxId}"] a`).first().click();
   const entry = page.getByTestId('quotation-entry');
   await entry.waitFor();
-  for (const [i, p] of prices.entries()) await entry.getByTestId(`price-${i + 1}`).fill(p);
+  // Each price cell holds the renderer's number widget; the send asks first.
+  for (const [i, p] of prices.entries()) await entry.getByTestId(`price-${i + 1}`).locator('input').fill(p);
   await entry.getByTestId('quotation-send').click();
+  await confirmDialog(page);
+  await entry.getByTestId('quotation-receipt').waitFor();
 }
 
 describe('an RFx from requisition lines to orders', () => {
@@ -149,7 +152,7 @@ describe('an RFx from requisition lines to orders', () => {
     await sue.goto(`${e.baseUrl}/ssrc/supplier-quotation/inquiry-price/${id}`);
     const sueEntry = sue.getByTestId('quotation-entry');
     await sueEntry.getByTestId('price-1').waitFor();
-    expect(await sueEntry.getByTestId('price-1').inputValue()).toBe('');
+    expect(await sueEntry.getByTestId('price-1').locator('input').inputValue()).toBe('');
     expect(await sueEntry.innerText()).not.toContain('12.4');
     await quoteFromList(sue, id, ['11.90', '3.60']);
     await expect.poll(() => monitor.getByTestId('monitor-quoted').textContent()).toBe('2 / 3');

@@ -1,106 +1,129 @@
-import { Alert, Button, Card, Input, InputNumber, Space, Table } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Form, Space, Spin } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useDialogs } from '../../../renderer/dialogs/dialog-api.ts';
 import { formatDateValue } from '../../../renderer/format/date.ts';
+import { ParentRecordContext, useCurrencyPrecisions } from '../../../renderer/format/money.ts';
 import { useDateSettings } from '../../../renderer/format/use-date-settings.ts';
+import { FormStore } from '../../../renderer/form/FormStore.ts';
 import { useServices } from '../../../renderer/runtime/services.ts';
+import { usePrepared } from '../../../renderer/runtime/usePrepared.ts';
+import type { ResolvedColumn } from '../../../renderer/schema/resolve-field.ts';
 import type { Screen } from '../../../renderer/schema/screen.ts';
-import { type CheckLine, type QuoteInput, rfxApi, type RfxRow } from './rfx-api.ts';
+import { DataTable } from '../../../renderer/table/DataTable.tsx';
+import { CompanyPicker } from './quotation/CompanyPicker.tsx';
+import { prepareQuotation, type QuotationPage } from './quotation/prepare-quotation.ts';
+import { QuoteCell } from './quotation/QuoteCell.tsx';
+import { QuoteReceipt, QuoteSummary, QuoteTotals } from './quotation/QuoteSummary.tsx';
+import { QuoteStore } from './quotation/QuoteStore.ts';
+
+type Row = Record<string, unknown>;
 
 /**
  * The supplier's quotation (`/ssrc/supplier-quotation/inquiry-price/:rfxId`, and the bargaining
- * offer at `bidding-offer/:rfxId`): a price and a delivery date per line, sent at once; quoting
- * again in the same round replaces the quote, and until the quotation end it can be withdrawn.
- * While the RFx is bargaining, the lines quoted take lower prices only. The window, the round, the
- * invitation and "lower only" are the server's to enforce: a refusal is shown as sent.
+ * offer at `bidding-offer/:rfxId`): for the invited company that quotes (chosen when the user acts
+ * for several), a price, tax rate and dates per line in the renderer's own widgets, with the line
+ * amounts and totals as they are typed; sent after a confirmation that says what is sent, and
+ * answered with what was. Quoting again in the same round replaces the quote; until the quotation
+ * end it can be withdrawn; while bargaining the quoted lines take lower prices only. The window,
+ * the round, the invitation, the company and "lower only" are the server's to enforce.
  */
 export default function QuotationEntry(props: Record<string, unknown>) {
   const { screen, params } = props as { screen: Screen; params: Record<string, string> };
   const s = useServices();
+  const rfxId = params.rfxId!;
+  const prepared = usePrepared(() => prepareQuotation(s, rfxId), [s, rfxId]);
+  if (prepared.status === 'loading') return <Spin />;
+  if (prepared.status === 'error') return <Alert type="error" title={`${prepared.path} ${prepared.message}`} />;
+  return <Entry page={prepared.value} rfxId={rfxId} route={screen.route} />;
+}
+
+const Entry = observer(function Entry({ page, rfxId, route }: { page: QuotationPage; rfxId: string; route?: string }) {
+  const s = useServices();
   const dialogs = useDialogs();
   const dates = useDateSettings();
-  const api = useMemo(() => rfxApi(s), [s]);
-  const rfxId = params.rfxId!;
-  const [rfx, setRfx] = useState<RfxRow | null>(null);
-  const [lines, setLines] = useState<CheckLine[]>([]);
-  const [quotes, setQuotes] = useState<Record<number, Partial<QuoteInput>>>({});
-  /** The lines this supplier has a quotation on in the current round (what bargaining may lower, what a withdrawal takes back). */
-  const [quoted, setQuoted] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const fetchAll = useCallback(() => Promise.all([api.rfx(rfxId), api.lines(rfxId), api.myQuotes(rfxId)]), [api, rfxId]);
-  const apply = useCallback(([h, l, q]: Awaited<ReturnType<typeof fetchAll>>) => {
-    setRfx(h);
-    setLines(l.content);
-    const mine = q.content.filter((c) => c.roundNumber === h.roundNumber);
-    // The list answers decimal text; the quotation call (quote.ts) takes numbers, as its inputs give them.
-    setQuotes(Object.fromEntries(mine.map((c) => [c.rfxLineId, { unitPrice: Number(c.unitPrice), deliveryDate: c.deliveryDate ?? undefined, taxRate: c.taxRate === null ? undefined : Number(c.taxRate), validityDate: c.validityDate ?? undefined }])));
-    setQuoted(new Set(mine.map((c) => c.rfxLineId)));
-  }, []);
-  const load = useCallback(() => fetchAll().then(apply), [fetchAll, apply]);
+  const store = useMemo(() => {
+    const labelOf = (name: string) => s.label(page.fields.find((f) => f.name === name)?.label, name);
+    return new QuoteStore(page.sources, (initial) => new FormStore(page.entity, page.fields, initial, () => ({ user: s.user }), (f) => s.label(f.label)), labelOf);
+  }, [page, s]);
   useEffect(() => {
-    fetchAll().then(apply, () => undefined);
-  }, [fetchAll, apply]);
-  if (!rfx) return null;
-  const bargaining = rfx.rfxStatus === 'BARGAINING';
-  const open = rfx.rfxStatus === 'IN_QUOTATION' || bargaining;
-  // In bargaining only the lines quoted take a (lower) price, and the delivery stays as quoted.
-  const offered = bargaining ? lines.filter((l) => quoted.has(l.rfxLineId)) : lines;
-  const editable = (l: CheckLine) => open && (!bargaining || quoted.has(l.rfxLineId));
-  const set = (id: number, patch: Partial<QuoteInput>) => setQuotes({ ...quotes, [id]: { ...quotes[id], ...patch } });
-  const complete = offered.length > 0 && offered.every((l) => typeof quotes[l.rfxLineId]?.unitPrice === 'number');
-  const busyWith = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
+    store.load(rfxId).catch(() => undefined);
+  }, [store, rfxId]);
+  const precisions = useCurrencyPrecisions();
+  const currency = String(store.rfx?.currencyCode ?? '');
+  useEffect(() => store.setDecimals(precisions?.[currency] ?? 2), [store, precisions, currency]);
+  const byField = useMemo(() => new Map(page.fields.map((f) => [f.name, f])), [page]);
+  const renderCell = useCallback((row: Row, column: ResolvedColumn) => <QuoteCell store={store} row={row} column={column} field={byField.get(column.field)} />, [store, byField]);
+  const valuesOf = useCallback((row: Row) => ({ ...(store.amounts(row) ?? {}) }), [store]);
+  const rfx = store.rfx;
+  if (!rfx) return <Spin />;
+  const t = s.t;
+  const { bargaining, open } = store;
+
+  const send = async () => {
+    const bad = store.check();
+    if (bad) {
+      const field = s.label(page.fields.find((f) => f.name === bad.field)?.label, bad.field);
+      s.notify.error(bad.lineNum ? t('ssrc.quotation.lineInvalid', 'Line {{line}}: {{field}} is not valid.', { line: bad.lineNum, field }) : t('ssrc.quotation.nothing', 'Enter a unit price on at least one line.'));
+      return;
+    }
+    const title = bargaining ? t('ssrc.quotation.confirm.bargainTitle', 'Send these lower prices?') : t('ssrc.quotation.confirm.title', 'Send this quotation?');
+    const ok = dialogs
+      ? await dialogs.confirm({ title, content: <QuoteSummary store={store} />, okText: t('ssrc.quotation.confirm.ok', 'Send'), cancelText: t('hzero.common.button.cancel', 'Cancel'), testId: 'quotation-confirm' })
+      : window.confirm(title);
+    if (!ok) return;
     try {
-      await work();
-      s.notify.success(done);
-      await load();
+      await store.send();
+      s.notify.success(t('ssrc.quotation.sent', 'Quotation sent'));
     } catch {
       /* told by the request layer */
-    } finally {
-      setBusy(false);
     }
   };
-  const send = () =>
-    busyWith(
-      () =>
-        api.quote(
-          rfxId,
-          offered.map((l) => {
-            const { unitPrice, deliveryDate, taxRate, validityDate } = quotes[l.rfxLineId]!;
-            // A bargaining offer is a price only: the terms stay as quoted.
-            const terms = bargaining ? {} : { ...(deliveryDate ? { deliveryDate } : {}), ...(typeof taxRate === 'number' ? { taxRate } : {}), ...(validityDate ? { validityDate } : {}) };
-            return { rfxLineId: l.rfxLineId, unitPrice: unitPrice!, ...terms };
-          }),
-        ),
-      s.t('ssrc.quotation.sent', 'Quotation sent'),
-    );
   const withdraw = async () => {
-    if (!(await dialogs?.confirm({ title: s.t('ssrc.quotation.withdraw', 'Withdraw quotation'), content: s.t('ssrc.quotation.confirm.withdraw', 'Withdraw your quotation of this round?'), okText: s.t('hzero.common.button.ok', 'OK'), cancelText: s.t('hzero.common.button.cancel', 'Cancel'), focus: 'cancel' }))) return;
-    await busyWith(() => api.withdraw(rfxId), s.t('ssrc.quotation.withdrawn', 'Quotation withdrawn'));
+    if (!(await dialogs?.confirm({ title: t('ssrc.quotation.withdraw', 'Withdraw quotation'), content: t('ssrc.quotation.confirm.withdraw', 'Withdraw your quotation of this round?'), okText: t('hzero.common.button.ok', 'OK'), cancelText: t('hzero.common.button.cancel', 'Cancel'), focus: 'cancel' }))) return;
+    try {
+      await store.withdraw();
+      s.notify.success(t('ssrc.quotation.withdrawn', 'Quotation withdrawn'));
+    } catch {
+      /* told by the request layer */
+    }
   };
+  const chosen = store.supplierId !== undefined;
   return (
-    <Card size="small" data-screen={screen.route} data-testid="quotation-entry" title={`${rfx.rfxNum} · ${rfx.rfxTitle} · ${s.t('ssrc.rfx.model.roundNumber', 'Round')} ${rfx.roundNumber}`}
-      extra={
-        <Space>
-          {rfx.rfxStatus === 'IN_QUOTATION' && quoted.size > 0 && <Button danger loading={busy} onClick={() => void withdraw()} data-testid="quotation-withdraw">{s.t('ssrc.quotation.withdraw', 'Withdraw quotation')}</Button>}
-          <Button type="primary" disabled={!open || !complete} loading={busy} onClick={() => void send()} data-testid="quotation-send">{bargaining ? s.t('ssrc.quotation.sendBargain', 'Send lower prices') : s.t('ssrc.quotation.send', 'Send quotation')}</Button>
+    <ParentRecordContext.Provider value={rfx}>
+      <Card
+        size="small"
+        data-screen={route}
+        data-testid="quotation-entry"
+        title={`${String(rfx.rfxNum)} · ${String(rfx.rfxTitle)} · ${t('ssrc.rfx.model.roundNumber', 'Round')} ${String(rfx.roundNumber)}`}
+        extra={
+          <Space>
+            {rfx.rfxStatus === 'IN_QUOTATION' && store.quoted.size > 0 && (
+              <Button danger loading={store.busy} onClick={() => void withdraw()} data-testid="quotation-withdraw">
+                {t('ssrc.quotation.withdraw', 'Withdraw quotation')}
+              </Button>
+            )}
+            <Button type="primary" disabled={!open || !chosen || store.totals.lines === 0} loading={store.busy} onClick={() => void send()} data-testid="quotation-send">
+              {bargaining ? t('ssrc.quotation.sendBargain', 'Send lower prices') : t('ssrc.quotation.send', 'Send quotation')}
+            </Button>
+          </Space>
+        }
+      >
+        <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+          {store.receipt && <QuoteReceipt receipt={store.receipt} />}
+          {!open && <Alert type="info" title={t('ssrc.quotation.notOpen', 'This RFx takes no quotations now.')} />}
+          {bargaining && <Alert type="warning" data-testid="quotation-bargaining" title={t('ssrc.quotation.bargaining', 'Bargaining until {{end}}: you may lower the prices of the lines you quoted.', { end: formatDateValue(rfx.bargainEndDate, 'datetime', dates) })} />}
+          <Space wrap size={16}>
+            <CompanyPicker store={store} />
+            <span data-testid="quotation-window">{`${t('ssrc.rfx.model.quotationEndDate', 'Quotation end')}: ${formatDateValue(rfx.quotationEndDate, 'datetime', dates)}`}</span>
+            <span>{`${t('ssrc.rfx.model.currencyCode', 'Currency')}: ${currency}`}</span>
+          </Space>
+          <Form component={false}>
+            <DataTable columns={page.columns} rows={store.lines} rowKey="rfxLineId" rowHeight={44} renderCell={renderCell} summary={{ amount: 'sum', amountWithTax: 'sum' }} summaryValuesOf={valuesOf} label={t('ssrc.quotation.title', 'Quotation lines')} />
+          </Form>
+          <QuoteTotals store={store} />
         </Space>
-      }>
-      {!open && <Alert type="info" style={{ marginBottom: 8 }} message={s.t('ssrc.quotation.notOpen', 'This RFx takes no quotations now.')} />}
-      {bargaining && <Alert type="warning" style={{ marginBottom: 8 }} data-testid="quotation-bargaining" message={s.t('ssrc.quotation.bargaining', 'Bargaining until {{end}}: you may lower the prices of the lines you quoted.', { end: formatDateValue(rfx.bargainEndDate, 'datetime', dates) })} />}
-      <p>{`${s.t('ssrc.rfx.model.quotationEndDate', 'Quotation end')}: ${rfx.quotationEndDate} · ${rfx.currencyCode}`}</p>
-      <Table rowKey="rfxLineId" size="small" pagination={false} dataSource={lines}
-        columns={[
-          { title: s.t('ssrc.rfxLine.model.lineNum', 'Line'), dataIndex: 'lineNum', width: 60 },
-          { title: s.t('ssrc.rfxLine.model.itemName', 'Item'), dataIndex: 'itemName' },
-          { title: s.t('ssrc.rfxLine.model.quantity', 'Quantity'), dataIndex: 'quantity', width: 100 },
-          { title: s.t('ssrc.rfxLine.model.uomCode', 'UOM'), dataIndex: 'uomCode', width: 70 },
-          { title: s.t('ssrc.quotation.model.unitPrice', 'Unit price'), width: 160, render: (_: unknown, l: CheckLine) => <InputNumber min={0} disabled={!editable(l)} value={quotes[l.rfxLineId]?.unitPrice ?? null} onChange={(v) => set(l.rfxLineId, { unitPrice: v === null ? undefined : Number(v) })} aria-label={`${s.t('ssrc.quotation.model.unitPrice', 'Unit price')} ${l.lineNum}`} data-testid={`price-${l.lineNum}`} /> },
-          { title: s.t('ssrc.quotation.model.taxRate', 'Tax rate'), width: 110, render: (_: unknown, l: CheckLine) => <InputNumber min={0} max={100} disabled={!editable(l) || bargaining} value={quotes[l.rfxLineId]?.taxRate ?? null} onChange={(v) => set(l.rfxLineId, { taxRate: v === null ? undefined : Number(v) })} aria-label={`${s.t('ssrc.quotation.model.taxRate', 'Tax rate')} ${l.lineNum}`} data-testid={`tax-${l.lineNum}`} /> },
-          { title: s.t('ssrc.quotation.model.deliveryDate', 'Delivery date'), width: 170, render: (_: unknown, l: CheckLine) => <Input type="date" disabled={!editable(l) || bargaining} value={quotes[l.rfxLineId]?.deliveryDate ?? ''} onChange={(e) => set(l.rfxLineId, { deliveryDate: e.target.value || undefined })} aria-label={`${s.t('ssrc.quotation.model.deliveryDate', 'Delivery date')} ${l.lineNum}`} /> },
-          { title: s.t('ssrc.quotation.model.validityDate', 'Valid until'), width: 170, render: (_: unknown, l: CheckLine) => <Input type="date" disabled={!editable(l) || bargaining} value={quotes[l.rfxLineId]?.validityDate ?? ''} onChange={(e) => set(l.rfxLineId, { validityDate: e.target.value || undefined })} aria-label={`${s.t('ssrc.quotation.model.validityDate', 'Valid until')} ${l.lineNum}`} data-testid={`validity-${l.lineNum}`} /> },
-        ]}
-      />
-    </Card>
+      </Card>
+    </ParentRecordContext.Provider>
   );
-}
+});

@@ -13,16 +13,15 @@ export interface OfflineRow { supplier?: string; lineNum?: string; unitPrice?: s
 export interface StagedRow { row: number; valid: boolean; errors: Array<{ field: string; message: string }>; supplierName?: string }
 export interface ScoreIndicator { indicateId: number; indicateName: string; indicateType: string; weight: number; minScore: number; maxScore: number; defaultScore: number | null; vetoFlag?: number }
 export interface ScoreGridData { rfxHeaderId: number; editable: boolean; indicators: ScoreIndicator[]; suppliers: Array<{ supplierId: number; supplierName: string; pretrialStatus: string }>; scores: Array<{ supplierId: number; indicateId: number; score: number }> }
-export interface QuoteInput { rfxLineId: number; unitPrice: number; deliveryDate?: string; taxRate?: number; validityDate?: string }
 
 export function rfxApi(s: RendererServices) {
   const base = `/ssrc/v1/${s.user.tenantId}`;
   return {
     rfx: (id: number | string) => s.request<RfxRow>(`${base}/rfx/${id}`),
     lines: (id: number | string) => s.request<{ content: CheckLine[] }>(`${base}/rfx/items`, { query: { rfxHeaderId: id, size: 1000 } }),
-    myQuotes: (id: number | string) => s.request<{ content: Array<CheckCell & { validityDate: string | null }> }>(`${base}/quotation-lines`, { query: { rfxHeaderId: id, currentFlag: 1, size: 1000 } }),
-    quote: (id: number | string, lines: QuoteInput[]) => s.request(`${base}/rfx/${id}/quotation`, { method: 'POST', body: { lines } }),
-    withdraw: (id: number | string) => s.request(`${base}/rfx/${id}/quotation`, { method: 'DELETE' }),
+    /** The quotation of the company that quotes (a user may act for several: the server refuses one not theirs or not invited). */
+    quote: (id: number | string, body: { supplierId: number; lines: Array<Record<string, unknown>> }) => s.request<Record<string, unknown>>(`${base}/rfx/${id}/quotation`, { method: 'POST', body }),
+    withdraw: (id: number | string, supplierId: number) => s.request(`${base}/rfx/${id}/quotation`, { method: 'DELETE', query: { supplierId } }),
     suppliers: (id: number | string) => s.request<{ content: RfxSupplierRow[] }>(`${base}/rfx/suppliers`, { query: { rfxHeaderId: id, size: 1000 } }),
     open: (id: number, password?: string) => s.request<RfxRow>(`${base}/rfx/open`, { method: 'POST', body: { rfxHeaderId: id, ...(password === undefined ? {} : { password }) } }),
     publicRfx: (id: number | string) => s.request<PublicRfx>(`/ssrc/v1/pub/rfx/${id}`),

@@ -19,6 +19,7 @@ const closed = (message: string) => new BusinessError('ssrc.quotation.closed', m
  * current one. The RFx row is locked (for share) so no opening slips between the check and the write.
  * While the RFx is bargaining the same call takes the supplier's lower prices (bargainOffer), and
  * before the quotation end a supplier may withdraw its quotation of the round (DELETE).
+ * A user bound to several invited companies names the one that quotes (`supplierId`, invitedTo).
  * Answers and refusals name fields and times, never a price.
  */
 export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -75,7 +76,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       // Open quotation monitors reload who has quoted. The event names the RFx only (it reaches the
       // whole tenant, suppliers included): never a supplier, a price or a count.
       afterCommit(tx, () => ctx.events.publish({ type: 'record.changed', userId: 0, tenantId: scope.tenantId!, payload: { entity: 'rfxHeader', id: rfxId } }));
-      return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, quotedLines: body.lines.length };
+      return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, quotedLines: body.lines.length, quotedDate: await quotedAt(tx) };
     });
   });
 
@@ -104,17 +105,22 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
   });
 }
 
+/** The time the quotation's rows carry (the transaction's now()), in UTC as date-times travel: the supplier's receipt names it. */
+const quotedAt = async (tx: Queryable) => (await tx.query<{ t: string }>("select to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as t")).rows[0]!.t;
+
 interface Invited {
   h: { num: string; status: string; sealed: number; start: Date; end: Date; round: number; bargainEnd: Date | null };
   supplier: { id: number; name: string };
 }
 
 /**
- * The RFx (locked for share: no opening slips in between) and the caller's invited supplier (the
- * one asked for, else the first). Not invited and not there are one answer: an outsider learns
- * nothing about the RFx.
+ * The RFx (locked for share: no opening slips in between) and the invited supplier that quotes.
+ * A user may act for several companies (`supplierIds`): the body names the one that quotes, which
+ * must be one of the caller's (403) and invited (400); with a single invited company of theirs it
+ * may be left out. Not invited at all and not there are one answer: an outsider learns nothing.
  */
 async function invitedTo(tx: Queryable, tenantId: number | null, rfxId: number, ids: number[], asked?: number): Promise<Invited> {
+  if (asked !== undefined && !ids.includes(asked)) throw Object.assign(forbidden(`supplierId ${asked} is not a company you act for`), { field: 'supplierId' });
   const h = (
     await tx.query<Invited['h']>(
       `select rfx_num as num, rfx_status as status, sealed_quotation_flag::int as sealed, quotation_start_date as start, quotation_end_date as end, round_number::int as round, bargain_end_date as "bargainEnd"
@@ -124,8 +130,12 @@ async function invitedTo(tx: Queryable, tenantId: number | null, rfxId: number, 
   ).rows[0];
   const invited = (await tx.query<{ id: number; name: string }>('select supplier_id::float8 as id, supplier_name as name from ssrc_rfx_supplier where rfx_header_id = $1 and supplier_id = any($2::bigint[]) order by supplier_id', [rfxId, ids])).rows;
   if (!h || !invited.length) throw notFound(`RFx ${rfxId} not found`);
-  const supplier = asked === undefined ? invited[0]! : invited.find((s) => s.id === asked);
-  if (!supplier) throw refuse('supplierId', `supplierId ${String(asked)} is not invited to ${h.num}`);
+  if (asked === undefined) {
+    if (invited.length > 1) throw refuse('supplierId', `${h.num} invites several of your companies (${invited.map((s) => s.name).join(', ')}): supplierId names the one that quotes`);
+    return { h, supplier: invited[0]! };
+  }
+  const supplier = invited.find((s) => s.id === asked);
+  if (!supplier) throw refuse('supplierId', `supplierId ${asked} is not invited to ${h.num}`);
   return { h, supplier };
 }
 
@@ -157,5 +167,5 @@ async function bargainOffer(tx: Queryable, userId: number, h: Invited['h'], rfxI
       [current.get(q.rfxLineId)!.id, q.unitPrice, userId],
     );
   await appendBidEvent(tx, { documentEntity: 'rfxHeader', documentId: rfxId, event: 'revise', actorUserId: userId, supplierId: supplier.id, detail: { kind: 'bargain', round: h.round } });
-  return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, bargainedLines: lines.length };
+  return { rfxHeaderId: rfxId, supplierId: supplier.id, roundNumber: h.round, bargainedLines: lines.length, quotedDate: await quotedAt(tx) };
 }
