@@ -26,8 +26,8 @@ export interface SeedOptions {
  */
 export interface SeedStep {
   version: string;
-  /** An older step that wrote the same rows: a database that ran it records this one without running it. */
-  replaces?: string;
+  /** Older steps that wrote the same rows: a database that ran one records this one without running it. */
+  replaces?: string | string[];
   run: (tx: Queryable, opts: SeedOptions) => Promise<void>;
 }
 
@@ -76,7 +76,7 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
   for (const step of [...STEPS, ...recipeSteps(), ...(await moduleSteps())]) {
     if (done.has(step.version)) continue;
     await db.transaction(async (tx) => {
-      if (!(step.replaces && done.has(step.replaces))) await step.run(tx, opts);
+      if (![step.replaces ?? []].flat().some((v) => done.has(v))) await step.run(tx, opts);
       await tx.query('insert into schema_migrations (version) values ($1)', [step.version]);
     });
     ran = true;
