@@ -12,7 +12,6 @@ import { seedPlatform } from './platform-seed.ts';
 import { seedPrompts } from './prompt-seed.ts';
 import { recipeSteps } from './recipe-steps.ts';
 import { seedRegions } from './region-seed.ts';
-import { seedStaticTexts } from './static-text-seed.ts';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -62,7 +61,6 @@ const STEPS: SeedStep[] = [
     version: 'seed:platform-calls:v1',
     run: async (tx) => {
       await seedRegions(tx);
-      await seedStaticTexts(tx);
       await seedMessages(tx);
       await seedNotices(tx);
     },
