@@ -11,7 +11,6 @@ import { seedOrders } from './order-seed.ts';
 import { seedPlatform } from './platform-seed.ts';
 import { seedPrompts } from './prompt-seed.ts';
 import { recipeSteps } from './recipe-steps.ts';
-import { seedRegions } from './region-seed.ts';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -60,7 +59,6 @@ const STEPS: SeedStep[] = [
   {
     version: 'seed:platform-calls:v1',
     run: async (tx) => {
-      await seedRegions(tx);
       await seedMessages(tx);
       await seedNotices(tx);
     },
