@@ -338,8 +338,8 @@ export type SeedValue =
 export interface EntitySeed {
   /** Raise to seed the entity again on databases seeded with the earlier recipe. */
   version?: number;
-  /** A seed step that wrote these rows before the recipe existed: databases that ran it skip the recipe. */
-  replaces?: string;
+  /** Seed steps that wrote these rows before the recipe existed: databases that ran one skip the recipe. */
+  replaces?: string | string[];
   /** `demo`: tenants 1 and 2 (default when tenant-scoped); `site`: tenant 0 (default otherwise); or ids. */
   tenants?: 'demo' | 'site' | 'all' | number[];
   /** Generated rows per tenant, or by tenant id. */

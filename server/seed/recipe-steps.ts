@@ -2,6 +2,7 @@ import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import type { Queryable } from '../db/database.ts';
 import { loadEntities } from '../resources/entities.ts';
 import { columnOf } from '../resources/naming.ts';
+import { NUMBER_DIGITS } from '../resources/numbering.ts';
 import { lovValueMap } from './generic-rows.ts';
 import { bumpSequence, insertRows } from './insert.ts';
 import { generateSeedRows, recipeOrder, type Row } from '../../renderer/schema/seed/generate.ts';
@@ -18,6 +19,27 @@ async function insertMixed(db: Queryable, table: string, rows: Row[]): Promise<v
 }
 
 /**
+ * Seeded numbers of a numbered entity in the server's own format are taken: its counter goes past
+ * the highest of each tenant, so the next document created does not repeat one.
+ */
+async function advanceCounters(db: Queryable, e: EntityDecl, rows: Row[]): Promise<void> {
+  if (!e.numbering) return;
+  const { field, rule, prefix = '' } = e.numbering;
+  const top = new Map<number, number>();
+  for (const row of rows) {
+    const m = new RegExp(`^${prefix.replace(/\W/g, '\\$&')}(\\d{${NUMBER_DIGITS}})$`).exec(String(row[field] ?? ''));
+    const t = Number(row[e.tenantField ?? 'tenantId'] ?? 0);
+    if (m) top.set(t, Math.max(top.get(t) ?? 0, Number(m[1])));
+  }
+  for (const [t, n] of top)
+    await db.query(
+      `insert into sys_number_counter (rule_code, tenant_id, last_value) values ($1, $2, $3)
+       on conflict (rule_code, tenant_id) do update set last_value = greatest(sys_number_counter.last_value, $3)`,
+      [rule, t, n],
+    );
+}
+
+/**
  * One seed step per entity recipe (`seed:<entity>:v<version>`), in reference order. The rows are
  * generated once, on the first step, from the value sets seeded by then.
  */
@@ -31,6 +53,7 @@ export function recipeSteps(entities: Map<string, EntityDecl> = loadEntities()):
       const list = (await rowsOf(tx)).get(e.name) ?? [];
       await insertMixed(tx, e.table, list);
       await bumpSequence(tx, e.table, columnOf(e.primaryKey));
+      await advanceCounters(tx, e, list);
     },
   }));
 }

@@ -11,8 +11,6 @@ import { seedOrders } from './order-seed.ts';
 import { seedPlatform } from './platform-seed.ts';
 import { seedPrompts } from './prompt-seed.ts';
 import { recipeSteps } from './recipe-steps.ts';
-import { seedRegions } from './region-seed.ts';
-import { seedStaticTexts } from './static-text-seed.ts';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -26,8 +24,8 @@ export interface SeedOptions {
  */
 export interface SeedStep {
   version: string;
-  /** An older step that wrote the same rows: a database that ran it records this one without running it. */
-  replaces?: string;
+  /** Older steps that wrote the same rows: a database that ran one records this one without running it. */
+  replaces?: string | string[];
   run: (tx: Queryable, opts: SeedOptions) => Promise<void>;
 }
 
@@ -61,8 +59,6 @@ const STEPS: SeedStep[] = [
   {
     version: 'seed:platform-calls:v1',
     run: async (tx) => {
-      await seedRegions(tx);
-      await seedStaticTexts(tx);
       await seedMessages(tx);
       await seedNotices(tx);
     },
@@ -76,7 +72,7 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
   for (const step of [...STEPS, ...recipeSteps(), ...(await moduleSteps())]) {
     if (done.has(step.version)) continue;
     await db.transaction(async (tx) => {
-      if (!(step.replaces && done.has(step.replaces))) await step.run(tx, opts);
+      if (![step.replaces ?? []].flat().some((v) => done.has(v))) await step.run(tx, opts);
       await tx.query('insert into schema_migrations (version) values ($1)', [step.version]);
     });
     ran = true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EntityDecl } from '../../renderer/schema/entity.ts';
+import { type EntityDecl, SYSTEM_FIELDS } from '../../renderer/schema/entity.ts';
 import { loadEntities } from '../../server/resources/entities.ts';
 import { generateSeedRows } from '../../renderer/schema/seed/generate.ts';
 import { seed } from '../../server/seed/seed.ts';
@@ -74,10 +74,21 @@ describe('seed recipes', () => {
     expect(() => generateSeedRows(bad, new Map())).toThrow(/seed of x: "nothing"/);
   });
 
+  it('takes the fields of a referred row from the row a fixed row names by its key, none for a null key', () => {
+    const withKeys = new Map([
+      ['company', entities.get('company')!],
+      ['order', decl('order', { seed: { tenants: [1], columns: ['code', 'companyId'], rows: [['A', 3], ['B', null]], values: { companyId: { ref: 'company' }, companyName: { ref: 'company', field: 'companyName' } } } })],
+    ]);
+    const out = generateSeedRows(withKeys, new Map()).get('order')!;
+    expect(out.map((r) => [r.code, r.companyId, r.companyName])).toEqual([['A', 3, 'Co C2 of 1'], ['B', null, null]]);
+    withKeys.set('order', decl('order', { seed: { tenants: [1], rows: [{ code: 'C', companyId: 99 }], values: { companyId: { ref: 'company' } } } }));
+    expect(() => generateSeedRows(withKeys, new Map())).toThrow(/seed of order: companyId 99 is no seeded company of tenant 1/);
+  });
+
   it('names only declared fields in the recipes of schemas/entities', () => {
     for (const e of loadEntities().values()) {
       if (!e.seed) continue;
-      const known = new Set([e.primaryKey, e.tenantField ?? 'tenantId', ...e.fields.map((f) => f.name)]);
+      const known = new Set([e.primaryKey, e.tenantField ?? 'tenantId', ...SYSTEM_FIELDS, ...e.fields.map((f) => f.name)]);
       const named = [...Object.keys(e.seed.values ?? {}), ...(e.seed.columns ?? []), ...(e.seed.rows ?? []).flatMap((r) => (Array.isArray(r) ? [] : Object.keys(r)))];
       expect(named.filter((n) => !known.has(n)), e.name).toEqual([]);
     }
@@ -97,6 +108,9 @@ describe('seed recipes', () => {
       const again = await s.ctx.db.query<{ n: number }>('select count(*)::int as n from smdm_item');
       expect(again.rows[0]!.n).toBe(150);
       expect(await seed(s.ctx.db, { demoPassword: 'x', sealKeys: s.ctx.sealKeys })).toBe(false);
+      // Numbers a recipe seeds in the server's format are taken: the entity's counter continues after them.
+      const counter = await s.ctx.db.query<{ n: number }>("select last_value::int as n from sys_number_counter where rule_code = 'SSLM.PROBLEM_NUM' and tenant_id = 1");
+      expect(counter.rows[0]!.n).toBe(5);
     } finally {
       await s.close();
     }

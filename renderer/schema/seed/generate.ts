@@ -27,6 +27,8 @@ function seedOf(name: string, version: number): number {
   return h;
 }
 
+const isRef = (v: SeedValue): v is { ref: string; field?: string } => !!v && typeof v === 'object' && 'ref' in v;
+
 function refsOf(s: EntitySeed): string[] {
   const vals = Object.values(s.values ?? {}) as SeedValue[];
   const inTemplates = vals.flatMap((v) => (typeof v === 'string' ? [...v.matchAll(/\{@(\w+)\./g)].map((m) => m[1]!) : []));
@@ -85,6 +87,13 @@ function generateEntity(e: EntityDecl, done: Map<string, Row[]>, entities: Map<s
       return picked.get(entity);
     };
     const keyOf = (entity: string) => entities.get(entity)!.primaryKey;
+    // A fixed row giving the key of a row it refers to (or none: null) names that row for its other fields of it.
+    for (const [field, v] of values) {
+      if (!onlyMissing || !(field in row) || !isRef(v) || v.field || picked.has(v.ref)) continue;
+      const hit = row[field] === null ? undefined : rowsIn(v.ref, tenant).find((x) => x[keyOf(v.ref)] === row[field]);
+      if (row[field] !== null && !hit) throw new Error(`${field} ${String(row[field])} is no seeded ${v.ref} of tenant ${tenant}`);
+      picked.set(v.ref, hit);
+    }
     for (const [field, v] of values) if (!onlyMissing || !(field in row)) row[field] = evalValue(v, { tenant, i, row, r, refRow, keyOf });
     if (tcol) row[tcol] = tenant;
   };

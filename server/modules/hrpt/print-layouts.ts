@@ -37,7 +37,7 @@ const LAYOUTS = [
   { code: 'TPL_AMOUNT_PRINT_EN', name: 'Order amount (print)', lang: 'en_US', markup: layout({ by: 'Printed by', at: 'Printed at', rows: 'Rows' }) },
 ];
 
-/** The layouts above for the tenant's order amount report (seeded by seedReports before). */
+/** The layouts above for the tenant's order amount report (the hrpt-report.json recipe's RPT_AMOUNT). */
 export async function seedPrintLayouts(tx: Queryable, tenantId: number): Promise<void> {
   for (const t of LAYOUTS) {
     await tx.query(
