@@ -29,6 +29,8 @@ export interface SeedStep {
   /** An older step that wrote the same rows: a database that ran it records this one without running it. */
   replaces?: string;
   run: (tx: Queryable, opts: SeedOptions) => Promise<void>;
+  /** Runs after every other step (what it reads, such as documents any module seeded in approval, is there by then). */
+  last?: boolean;
 }
 
 /**
@@ -73,7 +75,8 @@ const STEPS: SeedStep[] = [
 export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
   const done = new Set((await db.query<{ version: string }>("select version from schema_migrations where version like 'seed:%'")).rows.map((r) => r.version));
   let ran = false;
-  for (const step of [...STEPS, ...recipeSteps(), ...(await moduleSteps())]) {
+  const all = [...STEPS, ...recipeSteps(), ...(await moduleSteps())];
+  for (const step of [...all.filter((x) => !x.last), ...all.filter((x) => x.last)]) {
     if (done.has(step.version)) continue;
     await db.transaction(async (tx) => {
       if (!(step.replaces && done.has(step.replaces))) await step.run(tx, opts);
