@@ -146,6 +146,27 @@ export interface EntityWorkflow {
   title: string;
   /** The document's detail page, shown read-only inside the task: a template (`/sodr/send-order/detail/{poHeaderId}`). */
   detailRoute: string;
+  /**
+   * The demo tenants' process, deployed by the workflow's seed from this declaration alone (a
+   * one-step approval, server/modules/hwfl/seed-processes.ts): absent where a module's seed
+   * deploys its own.
+   */
+  demo?: WorkflowDemo;
+}
+
+/** A declared approval's demo process: one step whose approvers are named per tenant. */
+export interface WorkflowDemo {
+  /** The process's name as the modeler lists it. */
+  name: string;
+  /** What the approval step is called (the node name a task shows). */
+  step: string;
+  /** Per tenant id, who approves: an hwfl assignee (`user:approver`, `role:SYS_ADMINISTRATOR`). */
+  approvers: Record<string, string>;
+  /**
+   * Per tenant id, whose submission a demo document seeded in approval stands for (a login): its
+   * running instance is started as theirs. Absent for a tenant: the document's creator.
+   */
+  submitters?: Record<string, string>;
 }
 
 export interface StatusMachine {

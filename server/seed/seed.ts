@@ -27,6 +27,8 @@ export interface SeedStep {
   /** Older steps that wrote the same rows: a database that ran one records this one without running it. */
   replaces?: string | string[];
   run: (tx: Queryable, opts: SeedOptions) => Promise<void>;
+  /** Runs after every other step (what it reads, such as documents any module seeded in approval, is there by then). */
+  last?: boolean;
 }
 
 /**
@@ -69,7 +71,8 @@ const STEPS: SeedStep[] = [
 export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
   const done = new Set((await db.query<{ version: string }>("select version from schema_migrations where version like 'seed:%'")).rows.map((r) => r.version));
   let ran = false;
-  for (const step of [...STEPS, ...recipeSteps(), ...(await moduleSteps())]) {
+  const all = [...STEPS, ...recipeSteps(), ...(await moduleSteps())];
+  for (const step of [...all.filter((x) => !x.last), ...all.filter((x) => x.last)]) {
     if (done.has(step.version)) continue;
     await db.transaction(async (tx) => {
       if (![step.replaces ?? []].flat().some((v) => done.has(v))) await step.run(tx, opts);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { E2E } from './browser.ts';
-import { detailButton, lookup, okConfirm, screen } from './flow-kit.ts';
+import { decideTask, detailButton, lookup, okConfirm, screen } from './flow-kit.ts';
 
 /** The machine may be busy: a move is given time to land before a test concludes it did not. */
 const SLOW = { timeout: 20000 };
@@ -35,9 +35,9 @@ export async function requestBankChange(e: E2E, supplier: Page, s: { num: string
 }
 
 /**
- * The buyer reads the request (before → after, `before` being the main account now) and approves
- * it; the supplier master then holds the new account as its main one and its change history
- * shows the change.
+ * The buyer reads the request (before → after, `before` being the main account now), which offers
+ * no approval button of its own, and approves it in My tasks; the supplier master then holds the
+ * new account as its main one and its change history shows the change.
  */
 export async function approveBankChange(e: E2E, buyer: Page, reqId: number, supplierId: number, account: string, before: string): Promise<void> {
   await buyer.goto(`${e.baseUrl}/supplierApprove/applyList`);
@@ -46,8 +46,9 @@ export async function approveBankChange(e: E2E, buyer: Page, reqId: number, supp
   const change = screen(buyer, '/supplierApprove/applyDetail/:id').locator('[role="row"]', { hasText: account }).first();
   await change.waitFor();
   expect(await change.innerText()).toContain(before);
-  await detailButton(buyer, /^审批通过$/).click();
-  await okConfirm(buyer);
+  expect(await detailButton(buyer, /^审批通过$/).count()).toBe(0);
+  const num = (await e.ctx.db.query<{ n: string }>('select req_num as n from sslm_supplier_change_req where req_id = $1', [reqId])).rows[0]!.n;
+  await decideTask(e, buyer, num, 'Approved', 'Account confirmed by phone');
   await expect.poll(async () => (await requestOf(e, account))?.status, SLOW).toBe('APPROVED');
 
   await buyer.goto(`${e.baseUrl}/supply/supplier/${supplierId}`);

@@ -120,3 +120,20 @@ export function flowFile() {
   };
   return { e, q, api: apiOf(get), documentStatus };
 }
+
+/**
+ * The approver decides a document's workflow task from My tasks, found by its number: the document
+ * shows inside the task with no field that takes typing, then the comment and the decision. The
+ * task's tab is closed after, so the next visit starts at the list again.
+ */
+export async function decideTask(e: E2E, page: Page, docNum: string, action: 'Approved' | 'Rejected' = 'Approved', comment?: string) {
+  await page.goto(`${e.baseUrl}/hwfl/workflow/task/list`);
+  await screen(page, '/hwfl/workflow/task/list').locator('[role="gridcell"] a', { hasText: docNum }).first().click();
+  const doc = page.locator('[data-testid="wfl-document"]:visible');
+  await doc.locator('input').first().waitFor();
+  expect(await doc.locator('input:not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])').count()).toBe(0);
+  if (comment) await page.locator('#wfl-comment:visible').fill(comment);
+  await page.getByTestId(`wfl-act-${action}`).click();
+  await page.getByTestId('wfl-readonly').waitFor();
+  await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+}

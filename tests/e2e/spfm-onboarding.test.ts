@@ -5,12 +5,14 @@ import { DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
 import { axeFindings, describeFindings } from './axe.ts';
 import { approveBankChange, requestBankChange } from './bank-change-steps.ts';
 import { type E2E, person, startE2E } from './browser.ts';
+import { decideTask } from './flow-kit.ts';
 
 /**
  * Supplier onboarding (issue 22A), each person in their own browser against one server: a
  * person with nothing creates an account on the sign-up page linked from sign-in, signs in, and
  * registers a company through the ten steps of the registration wizard, leaves at the
- * bank step and resumes it in a new page, submits; the platform administrator certifies it; a
+ * bank step and resumes it in a new page, submits; the sign-up tenant's administrator certifies it
+ * in My tasks; a
  * buyer finds it and invites it; the company's registrant accepts; the buyer then has it as a
  * partner and can pick it as the supplier of a purchase order; as that supplier, the company asks
  * for a bank change, the buyer approves, and the master shows the new account with its history.
@@ -135,14 +137,10 @@ describe('registration → certification → invitation → partners', () => {
     await atStep(newcomer, 'result');
     await expect.poll(async () => (await q<{ s: string }>('select process_status as s from spfm_company where company_id = $1', [company.id]))[0]!.s).toBe('SUBMIT');
 
-    // The platform administrator certifies it, with an opinion.
-    const admin = await e.signIn('admin', `/spfm/certification-approval/detail/${company.id}`);
-    const detail = admin.locator('[data-screen="/spfm/certification-approval/detail/:id"]:visible');
-    await detail.getByTestId('detail-actions').getByRole('button', { name: /认证通过/ }).click();
-    const dialog = admin.getByTestId('transition-modal');
-    await dialog.waitFor();
-    await dialog.locator('#field-processMsg').fill('Licence and bank account verified');
-    await dialog.getByTestId('record-form-save').click();
+    // The sign-up tenant's administrator certifies it in My tasks, the application read-only inside, with an opinion.
+    const admin = await e.signIn('sysadmin', '/workplace');
+    const companyNum = (await q<{ n: string }>('select company_num as n from spfm_company where company_id = $1', [company.id]))[0]!.n;
+    await decideTask(e, admin, companyNum, 'Approved', 'Licence and bank account verified');
     await expect.poll(async () => (await q<{ s: string }>('select process_status as s from spfm_company where company_id = $1', [company.id]))[0]!.s, { timeout: 15000 }).toBe('COMPLETE');
 
     // The newcomer's result step shows the certification.

@@ -5,7 +5,7 @@ import { type E2E, startE2E } from './browser.ts';
 /**
  * A supplier's bank change, the supplier and the buyer each in their own browser context against
  * one server: the supplier asks for a new bank account and submits the request; the buyer sees
- * before and after, approves; the supplier master then holds the new main account and shows the
+ * before and after, approves in My tasks (the request's approval runs on the workflow); the supplier master then holds the new main account and shows the
  * change in its history. (The onboarding test does the same for a company it has just certified.)
  */
 let e: E2E;

@@ -24,6 +24,20 @@ const act = async (id: unknown, action: string, as: string, extra: Row = {}) => 
 };
 const stored = async (id: unknown) => (await s.ctx.db.query<Row>('select pc_status_code as status, object_version_number::int as v, return_comment as comment from scm_contract_header where pc_header_id = $1', [id])).rows[0]!;
 
+const WF = '/hwfl/v1/1';
+type Task = { taskId: number; description: string };
+/** The pending approval task of contract `pcNum` in the My tasks of `as`, if any. */
+const taskOf = async (pcNum: unknown, as: string) => ((await call('GET', `${WF}/tasks?statusCode=PENDING&size=200`, undefined, as)).json().content as Task[]).find((t) => t.description.startsWith(String(pcNum)));
+const decide = async (taskId: number, action: 'Approved' | 'Rejected', as: string, comment?: string) => call('POST', `${WF}/runtime/tasks/${taskId}`, { action, ...(comment ? { comment } : {}) }, as);
+
+/** The buyer submits the contract; the approver approves it in My tasks, so it may be sent. */
+async function approved(id: unknown): Promise<void> {
+  expect((await act(id, 'submit', 'buyer')).statusCode).toBe(200);
+  const task = (await taskOf((await get(id)).pcNum, 'approver'))!;
+  expect((await decide(task.taskId, 'Approved', 'approver', 'Terms checked')).statusCode).toBe(200);
+  expect((await stored(id)).status).toBe('APPROVED');
+}
+
 /** A draft of the buyer for supplier `num`, with lines [quantity, unit price, tax code]. */
 async function draft(num: string, lines: Array<[number, number, string?]>): Promise<Row> {
   const sup = await supplier(num);
@@ -92,6 +106,7 @@ describe('a contract between buyer and supplier', () => {
     expect([403, 404]).toContain((await act(id, 'confirm', 'supplier')).statusCode);
 
     // A buyer never confirms or returns on the supplier's behalf, though its role holds every scm menu.
+    await approved(id);
     expect((await act(id, 'send', 'buyer')).statusCode).toBe(200);
     expect((await stored(id)).status).toBe('PUBLISHED');
     const onBehalf = await act(id, 'confirm', 'buyer');
@@ -126,6 +141,9 @@ describe('a contract between buyer and supplier', () => {
     const fixed = await call('PUT', `${PCL}/${String(line.pcLineId)}`, { unitPrice: 12, objectVersionNumber: line.objectVersionNumber });
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect((await get(id)).amount).toBe('120.00');
+    // Returned, it is approved again before it is sent again.
+    expect((await act(id, 'send', 'buyer')).json()).toMatchObject({ failed: true, code: 'error.status.transition' });
+    await approved(id);
     expect((await act(id, 'send', 'buyer')).statusCode).toBe(200);
 
     // The supplier confirms; the buyer archives; both still see it.
@@ -140,13 +158,14 @@ describe('a contract between buyer and supplier', () => {
 
     // The history names each move.
     const history = (await call('GET', `${PC}/${String(id)}/history?size=100`)).json() as Array<{ action: string }>;
-    expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['CREATE', 'SEND', 'RETURN', 'CONFIRM', 'ARCHIVE']));
+    expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['CREATE', 'SUBMIT', 'APPROVE', 'SEND', 'RETURN', 'CONFIRM', 'ARCHIVE']));
   });
 
   it('refuses edits outside the editable statuses (409, naming the field), header and lines alike', async () => {
     const c = await draft('S0002', [[2, 5]]);
     const id = c.pcHeaderId;
     const line = ((await call('GET', `${PCL}?pcHeaderId=${String(id)}`)).json().content as Row[])[0]!;
+    await approved(id);
     expect((await act(id, 'send', 'buyer')).statusCode).toBe(200);
     const sent = await get(id);
     const header = await call('PUT', `${PC}/${String(id)}`, { pcName: 'Changed after sending', objectVersionNumber: sent.objectVersionNumber });
@@ -172,6 +191,7 @@ describe('a contract between buyer and supplier', () => {
   it("keeps a supplier off another supplier's contract: 403/404 and nothing changes", async () => {
     const c = await draft('S0005', [[1, 100]]);
     const id = c.pcHeaderId;
+    await approved(id);
     expect((await act(id, 'send', 'buyer')).statusCode).toBe(200);
     const before = await stored(id);
     expect([403, 404]).toContain((await call('GET', `${PC}/${String(id)}`, undefined, 'supplier')).statusCode);
@@ -185,6 +205,61 @@ describe('a contract between buyer and supplier', () => {
     // Nor may a supplier draft a contract itself.
     const own = await supplier('S0001');
     expect((await call('POST', PC, { pcName: 'Mine', usageTypeCode: 'PURCHASE', supplierId: own.id, companyName: 'C', startDateActive: '2026-01-01' }, 'supplier')).statusCode).toBe(403);
+  });
+});
+
+describe("a contract's approval, through the workflow", () => {
+  it('reaches the approver in My tasks, not the buyer who submitted it; locked while it runs; sent only once approved', async () => {
+    const c = await draft('S0001', [[4, 25]]);
+    const id = c.pcHeaderId;
+    // Not sent before it is approved.
+    expect((await act(id, 'send', 'buyer')).json()).toMatchObject({ failed: true, code: 'error.status.transition' });
+    expect((await act(id, 'submit', 'buyer')).statusCode).toBe(200);
+    expect((await stored(id)).status).toBe('APPROVING');
+
+    // In approval nothing changes: header and lines alike, nor a send.
+    const now = await get(id);
+    const put = await call('PUT', `${PC}/${String(id)}`, { pcName: 'Changed in approval', objectVersionNumber: now.objectVersionNumber });
+    expect(put.json()).toMatchObject({ failed: true, code: 'hwfl.document.inApproval' });
+    expect((await call('POST', PCL, { pcHeaderId: id, itemCode: 'A', itemName: 'A', quantity: 1, unitPrice: 1 })).json()).toMatchObject({ failed: true, code: 'hwfl.document.inApproval' });
+    expect((await act(id, 'send', 'buyer')).json()).toMatchObject({ failed: true });
+
+    // The decision is the workflow's: no status button, and the buyer (who holds the approver role too) has no task.
+    expect((await act(id, 'approve', 'approver')).json()).toMatchObject({ failed: true });
+    expect((await act(id, 'approve', 'buyer')).json()).toMatchObject({ failed: true, code: 'hwfl.document.byWorkflow' });
+    expect(await taskOf(c.pcNum, 'buyer')).toBeUndefined();
+    const task = (await taskOf(c.pcNum, 'approver'))!;
+    expect(task, 'the approver has the task').toBeDefined();
+    // Separation of duties: the submitter cannot decide the approver's task either.
+    expect((await decide(task.taskId, 'Approved', 'buyer', 'Mine')).statusCode).not.toBe(200);
+    expect((await stored(id)).status).toBe('APPROVING');
+
+    // A rejection needs its reason, which becomes the contract's approval opinion; rejected, it is the buyer's to change again.
+    expect((await decide(task.taskId, 'Rejected', 'approver')).json()).toMatchObject({ field: 'approvedRemark' });
+    expect((await stored(id)).status).toBe('APPROVING');
+    expect((await decide(task.taskId, 'Rejected', 'approver', 'Price of line 1 is above the framework price')).statusCode).toBe(200);
+    expect(await get(id)).toMatchObject({ pcStatusCode: 'REJECTED', approvedRemark: 'Price of line 1 is above the framework price' });
+    const rejected = await get(id);
+    expect((await call('PUT', `${PC}/${String(id)}`, { remark: 'Price corrected', objectVersionNumber: rejected.objectVersionNumber })).statusCode).toBe(200);
+
+    // Submitted again, recalled by the buyer before anyone acted: back to a draft, the task gone.
+    expect((await act(id, 'submit', 'buyer')).statusCode).toBe(200);
+    expect((await act(id, 'withdraw', 'buyer')).json()).toMatchObject({ failed: true, code: 'hwfl.document.byWorkflow' });
+    expect((await call('POST', `${WF}/runtime/documents/contractHeader/${String(id)}/recall`, {})).statusCode).toBe(200);
+    expect((await stored(id)).status).toBe('PENDING');
+    expect(await taskOf(c.pcNum, 'approver')).toBeUndefined();
+
+    // Approved, it is sent and the supplier sees it.
+    await approved(id);
+    expect((await get(id)).approvedRemark).toBe('Terms checked');
+    expect((await act(id, 'send', 'buyer')).statusCode).toBe(200);
+    expect((await get(id, 'supplier')).pcStatusCode).toBe('PUBLISHED');
+  });
+
+  it('has the demo contracts in approval waiting in the approver’s My tasks', async () => {
+    const waiting = (await s.ctx.db.query<{ num: string }>("select pc_num as num from scm_contract_header where tenant_id = 1 and pc_status_code = 'APPROVING'")).rows;
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const w of waiting) expect(await taskOf(w.num, 'approver'), w.num).toBeDefined();
   });
 });
 

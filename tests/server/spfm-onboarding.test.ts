@@ -30,6 +30,11 @@ async function draft(as: string, code: string, opts: { bank?: boolean; master?: 
 const act = (as: string, base: string, rec: Row, action: string, extra: Row = {}) =>
   call(as, 'POST', `${base}/${String(base.endsWith('invites') ? rec.inviteId : rec.companyId)}/actions/${action}`, { objectVersionNumber: rec.objectVersionNumber, ...extra });
 
+const WF = '/hwfl/v1/1';
+/** The pending certification task of company `num` in the My tasks of `as`, if any. */
+const taskOf = async (num: unknown, as: string) => ((await call(as, 'GET', `${WF}/tasks?statusCode=PENDING&size=200`)).body.content as Array<{ taskId: number; description: string }>).find((t) => t.description.startsWith(String(num)));
+const decide = (as: string, taskId: number, action: 'Approved' | 'Rejected', comment?: string) => call(as, 'POST', `${WF}/runtime/tasks/${taskId}`, { action, ...(comment ? { comment } : {}) });
+
 describe('unified social credit code', () => {
   it('accepts a code with its check character and names what is wrong otherwise', () => {
     expect(creditCodeProblem(CODE)).toBeUndefined();
@@ -106,37 +111,59 @@ describe('registration → certification → invitation → partners', () => {
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
     expect(sub.body.processStatus).toBe('SUBMIT');
     const late = await call('newcomer', 'POST', `${T}/company-contacts`, { companyId: c.companyId, contactName: 'Late', mobilephone: '13800000002' });
-    expect(late.status).toBeGreaterThanOrEqual(400);
-    expect(late.status).toBeLessThan(500);
+    // Refused while its certification runs (the workflow's business refusal), nothing written.
+    expect(late.body).toMatchObject({ failed: true, code: 'hwfl.document.inApproval' });
+    expect((await call('newcomer', 'GET', `${T}/company-contacts?companyId=${String(c.companyId)}`)).body.content).toHaveLength(1);
     company = sub.body;
   });
 
-  it('only the platform administrator certifies; approving twice is refused', async () => {
-    expect((await act('buyer', `${T}/companies`, company, 'approve')).status).toBe(403);
-    const list = (await call('admin', 'GET', '/spfm/v1/companies?processStatus=SUBMIT&size=100')).body;
+  it("the tenant's administrator certifies in My tasks: not by a status button, not the registrant, not the buyer", async () => {
+    // No one moves it directly, not even the platform administrator.
+    expect((await act('buyer', `${T}/companies`, company, 'approve')).body).toMatchObject({ failed: true });
+    expect((await act('admin', '/spfm/v1/companies', company, 'approve', { processMsg: 'x' })).body).toMatchObject({ failed: true, code: 'hwfl.document.byWorkflow' });
+    expect(await taskOf(company.companyNum, 'newcomer')).toBeUndefined();
+    expect(await taskOf(company.companyNum, 'buyer')).toBeUndefined();
+    // The administrator's certification list has it, and the task shows the application.
+    const list = (await call('sysadmin', 'GET', `${T}/companies?processStatus=SUBMIT&size=100`)).body;
     expect((list.content as Row[]).map((x) => x.companyId)).toContain(company.companyId);
-    const ok = await act('admin', '/spfm/v1/companies', company, 'approve', { processMsg: 'Documents verified' });
+    expect((await call('sysadmin', 'GET', `${T}/companies/${String(company.companyId)}`)).body).toMatchObject({ companyName: company.companyName });
+    const task = (await taskOf(company.companyNum, 'sysadmin'))!;
+    expect(task, 'the tenant administrator has the certification task').toBeDefined();
+    // A person still lists only their own registration.
+    expect(((await call('buyer', 'GET', `${T}/companies?size=100`)).body.content as Row[]).map((x) => x.companyId)).not.toContain(company.companyId);
+    const ok = await decide('sysadmin', task.taskId, 'Approved', 'Documents verified');
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.processStatus).toBe('COMPLETE');
-    const again = await act('admin', '/spfm/v1/companies', ok.body, 'approve');
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ field: 'processStatus' });
-    expect(String(again.body.message)).toMatch(/already certified/);
-    company = ok.body;
+    const done = (await call('newcomer', 'GET', `${T}/companies/current`)).body;
+    expect(done).toMatchObject({ processStatus: 'COMPLETE', processMsg: 'Documents verified' });
+    expect(await taskOf(company.companyNum, 'sysadmin')).toBeUndefined();
+    company = done;
   });
 
-  it('a rejection needs its reason and the applicant sees it; an appeal submits again', async () => {
+  it('the administrator cannot certify their own registration', async () => {
+    // The administrator's own draft (made above without a bank account), completed.
+    const draftOfMine = (await call('sysadmin', 'GET', `${T}/companies/current`)).body;
+    expect((await call('sysadmin', 'POST', `${T}/company-banks`, { companyId: draftOfMine.companyId, bankName: 'ICBC', bankAccountName: 'Co', bankAccountNum: '62220000111122229', masterFlag: 1 })).status).toBe(200);
+    const own = (await call('sysadmin', 'GET', `${T}/companies/${String(draftOfMine.companyId)}`)).body;
+    const r = await act('sysadmin', `${T}/companies`, own, 'submit');
+    // The only certifier named is the person who submitted it: the submit is refused, nothing moves.
+    expect(r.body).toMatchObject({ failed: true, code: 'hwfl.assignee.selfOnly' });
+    expect((await call('sysadmin', 'GET', `${T}/companies/${String(own.companyId)}`)).body.processStatus).toBe('PENDING');
+  });
+
+  it('a rejection needs its reason and the applicant sees it; an appeal submits again, to a new task', async () => {
     const pending = (await call('newcomer2', 'GET', `${T}/companies/current`)).body;
-    const noReason = await act('admin', '/spfm/v1/companies', pending, 'reject');
-    expect(noReason.status).toBe(400);
-    expect(JSON.stringify(noReason.body)).toMatch(/processMsg/);
-    const rej = await act('admin', '/spfm/v1/companies', pending, 'reject', { processMsg: 'Licence expired' });
+    const task = (await taskOf(pending.companyNum, 'sysadmin'))!;
+    expect(task, 'the seeded application waits in the administrator’s My tasks').toBeDefined();
+    const noReason = await decide('sysadmin', task.taskId, 'Rejected');
+    expect(noReason.body).toMatchObject({ field: 'processMsg' });
+    const rej = await decide('sysadmin', task.taskId, 'Rejected', 'Licence expired');
     expect(rej.status).toBe(200);
     const seen = (await call('newcomer2', 'GET', `${T}/companies/current`)).body;
     expect(seen).toMatchObject({ processStatus: 'REJECT', processMsg: 'Licence expired' });
     const appeal = await act('newcomer2', `${T}/companies`, seen, 'appeal', { appealReason: 'Renewed licence attached' });
     expect(appeal.status).toBe(200);
     expect(appeal.body.processStatus).toBe('SUBMIT');
+    expect(await taskOf(pending.companyNum, 'sysadmin')).toBeDefined();
   });
 
   it('the certified company is searchable; inviting oneself or an uncertified company is refused', async () => {
@@ -155,7 +182,7 @@ describe('registration → certification → invitation → partners', () => {
     // newcomer2's registration (appealed above) is certified; its owner holds the invitation screen.
     const mine = (await call('newcomer2', 'GET', `${T}/companies/current`)).body;
     expect(mine.processStatus).toBe('SUBMIT');
-    const cert = await act('admin', '/spfm/v1/companies', mine, 'approve');
+    const cert = await decide('sysadmin', (await taskOf(mine.companyNum, 'sysadmin'))!.taskId, 'Approved');
     expect(cert.status, JSON.stringify(cert.body)).toBe(200);
     const self = await call('newcomer2', 'POST', `${T}/invites`, { roleType: 'SUPPLIER', companyId: mine.companyId });
     expect(self.status).toBe(400);

@@ -29,6 +29,16 @@ async function act(id: unknown, action: string, as: string, extra: Row = {}) {
   return call('POST', `${REQ}/${String(id)}/actions/${action}`, as, { objectVersionNumber: current.objectVersionNumber, ...extra });
 }
 
+const WF = '/hwfl/v1/1';
+/** The pending approval task of request `num` in the My tasks of `as`, if any. */
+const taskOf = async (num: unknown, as: string) => (((await call('GET', `${WF}/tasks?statusCode=PENDING&size=200`, as)).json() as { content: Array<{ taskId: number; description: string }> }).content ?? []).find((t) => t.description.startsWith(String(num)));
+/** The buyer decides the request's approval in My tasks (the comment is a rejection's reason). */
+async function decide(req: Row, action: 'Approved' | 'Rejected', comment?: string) {
+  const task = await taskOf(req.reqNum, 'buyer');
+  expect(task, `the buyer has the approval task of ${String(req.reqNum)}`).toBeDefined();
+  return call('POST', `${WF}/runtime/tasks/${task!.taskId}`, 'buyer', { action, ...(comment ? { comment } : {}) });
+}
+
 describe('what a supplier reaches', () => {
   it('lists only the requests of its own suppliers, and cannot open another supplier’s', async () => {
     const mine = [(await supplier('S0001')).id, (await supplier('S0002')).id];
@@ -91,21 +101,25 @@ describe('a bank account change', () => {
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect((submitted.json() as Row).reqStatus).toBe('SUBMITTED');
     expect((await act(req.reqId, 'approve', 'supplier')).statusCode).toBe(403);
+    // The buyer decides through the workflow, not by a status button; the supplier who submitted it has no task.
+    expect((await act(req.reqId, 'approve', 'buyer')).json()).toMatchObject({ failed: true, code: 'hwfl.document.byWorkflow' });
+    expect(await taskOf(req.reqNum, 'supplier')).toBeUndefined();
 
     const lines = (await call('GET', `/sslm/v1/1/supplier-change-lines?reqId=${String(req.reqId)}`, 'buyer')).json() as { content: Row[] };
     expect(lines.content.find((l) => l.fieldName === 'bankAccountNum')).toMatchObject({ beforeValue: oldMain.num, afterValue: '6230580000123456', appliedFlag: 0 });
 
-    const approved = await act(req.reqId, 'approve', 'buyer');
+    const approved = await decide(req, 'Approved', 'Account confirmed by phone');
     expect(approved.statusCode, approved.body).toBe(200);
-    expect((approved.json() as Row).reqStatus).toBe('APPROVED');
+    expect(((await call('GET', `${REQ}/${String(req.reqId)}`, 'buyer')).json() as Row).reqStatus).toBe('APPROVED');
     const after = await banks(s1.id);
     expect(after.filter((b) => b.main === 1)).toEqual([{ num: '6230580000123456', main: 1 }]);
     expect(after.find((b) => b.num === oldMain.num)).toMatchObject({ main: 0 });
     const history = (await call('GET', `/sslm/v1/1/supplier-change-lines?supplierId=${s1.id}&appliedFlag=1`, 'buyer')).json() as { content: Row[] };
     expect(history.content.find((l) => l.reqId === req.reqId && l.fieldName === 'bankAccountNum')).toMatchObject({ beforeValue: oldMain.num, afterValue: '6230580000123456', appliedFlag: 1, appliedBy: 'buyer' });
 
+    expect(await taskOf(req.reqNum, 'buyer')).toBeUndefined();
     const again = await act(req.reqId, 'approve', 'buyer');
-    expect(again.json()).toMatchObject({ failed: true, code: 'error.status.transition' });
+    expect(again.json()).toMatchObject({ failed: true });
     expect(await banks(s1.id)).toEqual(after);
   });
 });
@@ -115,7 +129,7 @@ describe('a contact change', () => {
     const s2 = await supplier('S0002');
     const req = await apply('supplier', { supplierId: s2.id, changeType: 'CONTACT', contactName: 'Han Lei', contactPhone: '13900002222' });
     expect((await act(req.reqId, 'submit', 'supplier')).statusCode).toBe(200);
-    expect((await act(req.reqId, 'approve', 'buyer')).statusCode).toBe(200);
+    expect((await decide(req, 'Approved')).statusCode).toBe(200);
     const master = (await call('GET', `/sslm/v1/1/suppliers/${s2.id}`, 'buyer')).json() as Row;
     expect(master).toMatchObject({ contactName: 'Han Lei', contactPhone: '13900002222' });
     const audit = (await call('GET', `/sslm/v1/1/suppliers/${s2.id}/history`, 'buyer')).json() as Array<{ action: string; changes: Row }>;
@@ -123,10 +137,35 @@ describe('a contact change', () => {
 
     const refused = await apply('supplier', { supplierId: s2.id, changeType: 'CONTACT', contactName: 'Nobody' });
     await act(refused.reqId, 'submit', 'supplier');
-    expect((await act(refused.reqId, 'reject', 'buyer')).statusCode).toBe(400);
-    const rejected = await act(refused.reqId, 'reject', 'buyer', { rejectReason: 'Not signed by the legal representative' });
-    expect((rejected.json() as Row).reqStatus).toBe('REJECTED');
+    // A rejection needs its reason: the buyer's comment is the request's reject reason.
+    expect((await decide(refused, 'Rejected')).json()).toMatchObject({ field: 'rejectReason' });
+    expect((await decide(refused, 'Rejected', 'Not signed by the legal representative')).statusCode).toBe(200);
+    expect((await call('GET', `${REQ}/${String(refused.reqId)}`, 'buyer')).json()).toMatchObject({ reqStatus: 'REJECTED', rejectReason: 'Not signed by the legal representative' });
     expect(((await call('GET', `/sslm/v1/1/suppliers/${s2.id}`, 'buyer')).json() as Row).contactName).toBe('Han Lei');
+  });
+});
+
+describe('the approval of a change request', () => {
+  it('is recalled by the supplier before the buyer acts; the demo request waits in the buyer’s My tasks', async () => {
+    const s1 = await supplier('S0001');
+    const req = await apply('supplier', { supplierId: s1.id, changeType: 'CONTACT', contactName: 'Recalled Person' });
+    expect((await act(req.reqId, 'submit', 'supplier')).statusCode).toBe(200);
+    // Locked while it runs.
+    const now = (await call('GET', `${REQ}/${String(req.reqId)}`, 'supplier')).json() as Row;
+    expect((await call('PUT', REQ, 'supplier', { ...now, contactName: 'Changed in approval' })).json()).toMatchObject({ failed: true });
+    expect((await call('POST', `${WF}/runtime/documents/supplierChangeReq/${String(req.reqId)}/recall`, 'supplier', {})).statusCode).toBe(200);
+    expect(((await call('GET', `${REQ}/${String(req.reqId)}`, 'supplier')).json() as Row).reqStatus).toBe('NEW');
+    expect(await taskOf(req.reqNum, 'buyer')).toBeUndefined();
+    expect(await taskOf('SCR-DEMO-02', 'buyer')).toBeDefined();
+  });
+
+  it('is decided by the buyer only: the supplier who submitted it cannot act on the task', async () => {
+    const s2 = await supplier('S0002');
+    const req = await apply('supplier', { supplierId: s2.id, changeType: 'CONTACT', contactName: 'Self Approved' });
+    expect((await act(req.reqId, 'submit', 'supplier')).statusCode).toBe(200);
+    const task = (await taskOf(req.reqNum, 'buyer'))!;
+    expect((await call('POST', `${WF}/runtime/tasks/${task.taskId}`, 'supplier', { action: 'Approved' })).statusCode).not.toBe(200);
+    expect(((await call('GET', `${REQ}/${String(req.reqId)}`, 'buyer')).json() as Row).reqStatus).toBe('SUBMITTED');
   });
 });
 

@@ -77,7 +77,9 @@ export function connectDocuments(ctx: ServerContext, workflow: Workflow): void {
         if (action === 'update' || action === 'delete') refuseInApproval(current[e.status!.field]);
       },
       async afterWrite(row, action, args) {
-        const wf = all.find((w) => w.submit === action);
+        // Its submit, or another request's move into the status it leads to (a rejected company's appeal): either starts the approval.
+        const into = (w: EntityWorkflow) => !args.system && !byMove.has(action) && e.status!.transitions[action]?.to === e.status!.transitions[w.submit]?.to;
+        const wf = all.find((w) => w.submit === action) ?? all.find(into);
         if (!wf) return;
         const person = await userById(args.tx, args.tenantId, args.auth.userId);
         const starter: Actor = { userId: args.auth.userId, loginName: args.auth.loginName, name: person?.name ?? args.auth.loginName, tenantId: args.tenantId, admin: false };

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import { type HookArgs, registerHooks, registerListFilter } from '../../resources/hooks.ts';
+import { holdsAnyRoute } from '../../resources/permissions.ts';
 import { creditCodeProblem } from './credit-code.ts';
 import { conflict, forbidden, refuse } from './refuse.ts';
 
@@ -35,8 +36,8 @@ export async function checkSubmittable(tx: Queryable, company: Row): Promise<voi
 
 /**
  * Company applications: the registrant owns theirs (set on create, one per person), edits it only
- * while a draft or rejected (the status machine), submits it when complete; only the platform
- * administrator (a site-level role) certifies or rejects it.
+ * while a draft or rejected (the status machine), submits it when complete; its certification is
+ * an approval (the entity's workflow) that the tenant's administrator decides in My tasks.
  */
 registerHooks('spfmCompany', {
   async beforeCreate(values, a) {
@@ -51,16 +52,8 @@ registerHooks('spfmCompany', {
     if (action === 'update') await checkCode(a.tx, row.unifiedSocialCode, row.companyId);
   },
   async beforeWrite(current, action, a) {
-    if (action === 'approve' || action === 'reject') {
-      if (!isSite(a)) throw forbidden('Only the platform administrator certifies companies');
-      // The moves are declared from every status so that a second decision (two administrators, a
-      // double click) is a 409 naming the state it found, which the generic status refusal is not.
-      if (current.processStatus !== 'SUBMIT') {
-        const done = current.processStatus === 'COMPLETE' ? 'is already certified' : current.processStatus === 'REJECT' ? 'was already rejected' : 'has not been submitted';
-        throw conflict('decided', 'processStatus', `company ${String(current.companyNum)} ${done}: nothing to ${action}`);
-      }
-      return;
-    }
+    // Certification is decided by its approval (the declared workflow): the engine's move, which the workflow refuses to any request.
+    if (action === 'approve' || action === 'reject' || action === 'withdraw') return;
     if (!isSite(a) && Number(current.ownerUserId) !== a.auth.userId) throw forbidden(`Company ${String(current.companyNum)} is another person's registration`);
     if (action === 'submit' || action === 'appeal') await checkSubmittable(a.tx, current);
   },
@@ -92,9 +85,13 @@ for (const line of COMPANY_LINES) {
   });
 }
 
-/** A person in a tenant role lists only their own registration (the administrator lists all, by the site path). */
-registerListFilter(async (e, scope, params) => {
+/** Who certifies the tenant's registrations: the holders of the certification menu (the tenant's administrator). */
+const CERTIFIER_MENU = ['/spfm/certification-approval/list'];
+
+/** A person in a tenant role lists only their own registration; the platform and the tenant's certifier list all. */
+registerListFilter(async (e, scope, params, db) => {
   if (e.name !== 'spfmCompany' || scope.auth.roleLevel === 'site') return [];
+  if (await holdsAnyRoute(db, scope.auth.roleId, CERTIFIER_MENU)) return [];
   params.push(scope.auth.userId);
   return [`t.owner_user_id = $${params.length}`];
 });

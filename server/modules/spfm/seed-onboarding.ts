@@ -25,7 +25,10 @@ interface DemoCompany {
   bank: [string, string];
 }
 
-/** Companies in each state the screens show: one waiting for certification, two certified. */
+/**
+ * Companies in each state the screens show: one waiting for certification (created by its owner,
+ * whose submission the tenant administrator's certification task stands for), two certified.
+ */
 const COMPANIES: DemoCompany[] = [
   { num: 'CP90000001', name: 'Jiangsu Tianyi New Materials Co.', code17: '91320500MA1N2P3Q4', owner: 'newcomer2', status: 'SUBMIT', legal: 'Tian Yi', contact: ['Tian Yi', '13812340001', 'tianyi@example.com'], bank: ['Bank of Jiangsu', '6217001234567890'] },
   { num: 'CP90000002', name: 'Anhui Lakeside Instruments Co.', code17: '91340100MA2R8T6U1', owner: null, status: 'COMPLETE', legal: 'Hu Bo', contact: ['Hu Bo', '13812340002', 'hubo@example.com'], bank: ['Huishang Bank', '6217009876543210'] },
@@ -58,7 +61,7 @@ async function seedCompanies(tx: Queryable): Promise<void> {
     const r = await tx.query<{ id: number }>(
       `insert into spfm_company (tenant_id, company_num, company_name, unified_social_code, legal_rep_name, company_type, registered_capital, build_date, business_scope,
                                  invoice_title, taxpayer_type, licence_attachment, current_step, process_status, process_date, owner_user_id, created_by, last_updated_by)
-       values ($1, $2, $3, $4, $5, 'LIMITED', 5000000, '2015-06-01', 'Manufacture and sale', $3, 'GENERAL', $8, 'result', $6, now(), $7, 1, 1)
+       values ($1, $2, $3, $4, $5, 'LIMITED', 5000000, '2015-06-01', 'Manufacture and sale', $3, 'GENERAL', $8, 'result', $6, now(), $7, coalesce($7::bigint, 1), 1)
        returning company_id::float8 as id`,
       [DEMO_TENANT, c.num, c.name, withCheckChar(c.code17), c.legal, c.status, owner, `demo-licence-${c.num}`],
     );
