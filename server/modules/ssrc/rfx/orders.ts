@@ -7,6 +7,7 @@ import type { Scope } from '../../../resources/scope.ts';
 interface Award {
   supplierId: number;
   supplierName: string;
+  companyId: number | null;
   companyName: string;
   currencyCode: string;
   rfxNum: string;
@@ -29,7 +30,7 @@ interface Award {
 export async function createAwardOrders(ctx: ServerContext, tx: Queryable, scope: Scope, rfxId: number): Promise<number[]> {
   const awards = (
     await tx.query<Award>(
-      `select q.supplier_id::float8 as "supplierId", s.supplier_name as "supplierName", h.company_name as "companyName", h.currency_code as "currencyCode", h.rfx_num as "rfxNum", l.rfx_line_id::float8 as "rfxLineId",
+      `select q.supplier_id::float8 as "supplierId", s.supplier_name as "supplierName", h.company_id::float8 as "companyId", h.company_name as "companyName", h.currency_code as "currencyCode", h.rfx_num as "rfxNum", l.rfx_line_id::float8 as "rfxLineId",
               l.item_code as "itemCode", l.item_name as "itemName", q.award_quantity::text as quantity, l.uom_code as "uomCode", q.unit_price::text as "unitPrice",
               to_char(l.needed_date, 'YYYY-MM-DD') as "neededDate", to_char(q.delivery_date, 'YYYY-MM-DD') as "deliveryDate"
          from ssrc_rfx_quotation_line q
@@ -45,13 +46,13 @@ export async function createAwardOrders(ctx: ServerContext, tx: Queryable, scope
   const lines = new EntityRepository(ctx.entities.get('poLine')!, ctx);
   const groups = new Map<string, Award[]>();
   for (const a of awards) {
-    const key = `${a.supplierId}|${a.companyName}|${a.currencyCode}`;
+    const key = `${a.supplierId}|${a.companyId}|${a.companyName}|${a.currencyCode}`;
     groups.set(key, [...(groups.get(key) ?? []), a]);
   }
   const ids: number[] = [];
   for (const group of groups.values()) {
     const first = group[0]!;
-    const po = await headers.create(scope, { supplierId: first.supplierId, supplierName: first.supplierName, companyName: first.companyName, currencyCode: first.currencyCode, remark: `From ${first.rfxNum}` }, { tx });
+    const po = await headers.create(scope, { supplierId: first.supplierId, supplierName: first.supplierName, companyId: first.companyId, companyName: first.companyName, currencyCode: first.currencyCode, remark: `From ${first.rfxNum}` }, { tx });
     for (const a of group)
       await lines.create(
         scope,
