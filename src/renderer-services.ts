@@ -30,6 +30,7 @@ export function rendererServices(root: RootStore, navigate: (path: string) => vo
       loginName: u?.loginName ?? '',
       realName: u?.realName,
       tenantName: u?.tenantName,
+      fills: u?.fills,
       tenantId: u?.tenantId ?? 0,
       organizationId: u?.tenantId ?? 0,
       roleId: u?.currentRoleId ?? 0,

@@ -2,6 +2,7 @@ import type { EntityDecl } from '../schema/entity.ts';
 import type { Label } from '../schema/label.ts';
 import type { DocumentRef } from '../schema/documents/refs.ts';
 import type { Registries } from './registries.ts';
+import type { FillFacts } from '../schema/fill.ts';
 
 export interface RequestOpts {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -15,9 +16,11 @@ export interface RequestOpts {
 export interface RendererUser {
   id: number;
   loginName: string;
-  /** The person's name and their tenant's, for fields declaring `fill`. */
+  /** The person's name and their tenant's. */
   realName?: string;
   tenantName?: string;
+  /** What the server fills new records' `fill` fields with for this person (their company, department, currency …). */
+  fills?: FillFacts;
   tenantId: number;
   organizationId: number;
   roleId: number;

@@ -71,14 +71,26 @@ export default function LovField({ field, value, onChange, disabled, id, record,
     setOpen(false);
   };
 
-  const text = (record[meaningOf(field.name)] as string) ?? (value === null || value === undefined ? '' : String(value));
+  // A record from before the field was a lookup holds the name its lovMap fills, not the id: it shows that name.
+  const kept = Object.keys(field.lovMap ?? {}).map((k) => record[k]).find((v) => v !== null && v !== undefined && v !== '');
+  const text = (record[meaningOf(field.name)] as string) ?? (value === null || value === undefined || value === '' ? (kept === undefined ? '' : String(kept)) : String(value));
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
         <Input id={id} name={field.name} readOnly value={text} disabled={disabled} onClick={() => !disabled && setOpen(true)} />
         <Button aria-label="lookup" icon={<SearchOutlined />} disabled={disabled} onClick={() => setOpen(true)} />
         {!disabled && value !== null && value !== undefined && value !== '' && (
-          <Button aria-label="clear" onClick={() => { onChange(null); setValue(meaningOf(field.name), null); }}>×</Button>
+          <Button
+            aria-label="clear"
+            onClick={() => {
+              onChange(null);
+              setValue(meaningOf(field.name), null);
+              // What the pick filled goes with it (the company's name with the company).
+              for (const target of Object.keys(field.lovMap ?? {})) setValue(target, null);
+            }}
+          >
+            ×
+          </Button>
         )}
       </Space.Compact>
       {opened && (

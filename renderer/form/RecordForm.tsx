@@ -10,6 +10,8 @@ import { submitForm } from './form-controller.ts';
 import { FormSections, scrollToField } from './FormSections.tsx';
 import { FormStore } from './FormStore.ts';
 import { prepareForm } from './prepare-form.ts';
+import { initialValues, userFacts } from '../schema/fill.ts';
+import { todayWire } from '../format/date.ts';
 
 type Row = Record<string, unknown>;
 
@@ -40,13 +42,7 @@ const RecordFormView = observer(function RecordFormView({ prepared, record, fixe
   const store = useMemo(() => {
     const initial: Row = {};
     if (record) Object.assign(initial, record);
-    else {
-      for (const f of fields) {
-        const d = f.defaultValue ?? f.decl.default;
-        if (d !== undefined) initial[f.name] = d;
-      }
-      Object.assign(initial, fixed);
-    }
+    else Object.assign(initial, initialValues(fields, userFacts(s.user, todayWire(s.user)), entity), fixed);
     return new FormStore(entity, fields, initial, () => ({ user: s.user, route: vars }), (f) => s.label(f.label));
   }, [entity, fields, record, fixed, vars, s]);
   const api = useMemo(() => entityApi(s, entity, { vars, base: baseUrl }), [s, entity, vars, baseUrl]);

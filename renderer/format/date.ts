@@ -34,6 +34,11 @@ export function offsetMinutes(zone: string | undefined): number {
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
 }
 
+/** Today's calendar day in the user's zone, as dates are sent (`YYYY-MM-DD`). */
+export function todayWire(s: DateSettings, now: Date = new Date()): string {
+  return dayjs.utc(now).utcOffset(offsetMinutes(s.timeZone)).format(WIRE_FORMATS.date);
+}
+
 /**
  * A date-time as the server sends it (UTC, `YYYY-MM-DD HH:mm:ss`) in the user's zone; and back.
  * Dates without a time are calendar days and never shift.

@@ -52,7 +52,11 @@ export interface EntityField {
    * follows it both ways and reports can join it (renderer/schema/documents/chain.ts).
    */
   source?: string;
-  /** Filled on create when left empty: the creating user's name, the tenant's name (renderer/schema/fill.ts). */
+  /**
+   * Filled on create when left empty from what the system knows of the creating person: their name,
+   * employee record, company and department, the tenant's name and currency, today
+   * (renderer/schema/fill.ts). A lookup by id takes the record's id, a text field its name.
+   */
   fill?: FillSource;
   /**
    * Computed by the server in exact decimal arithmetic whenever the row, its parent or its lines

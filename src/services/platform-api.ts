@@ -1,6 +1,7 @@
 import { fillUrl } from '../../renderer/data/url-template.ts';
 import { platformCalls } from '../../renderer/schema/wire/platform-calls.ts';
 import { request } from '../request/request.ts';
+import type { FillFacts } from '../../renderer/schema/fill.ts';
 import type { ServerMenu } from '../stores/menu/menu-types.ts';
 
 /** Calls of §7.3 the shell makes; paths and parameters from renderer/schema/wire/platform-calls.ts. */
@@ -23,6 +24,8 @@ export interface CurrentUser {
   timeZone: string;
   language: string;
   email?: string;
+  /** What the server fills new records' `fill` fields with for this person (renderer/schema/fill.ts). */
+  fills?: FillFacts;
 }
 
 export interface TenantDto {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings, describeFindings } from './axe.ts';
 import { type E2E, startE2E } from './browser.ts';
 
 /**
@@ -66,10 +67,26 @@ describe('requisition → approval → orders → approval → release → suppl
     // The requisition header, then its lines on the requisition's own page.
     const create = screen(buyer, '/sprm/purchase-requisition-creation/detail');
     await create.locator('input[id$="title"]').fill(title);
-    // The company is the tenant's, filled before anything is typed (the field's declared `fill`).
-    await expect.poll(() => create.locator('input[id$="companyName"]').inputValue()).toBe('Demo Manufacturing Co.');
+    // Company, department and requester are lookups over the organisation, filled before anything
+    // is typed from the buyer's own employee record (the fields' declared `fill`), as are the day and currency.
+    const staff = (await q<{ id: number; name: string; companyId: number; company: string; unitId: number; unit: string }>(
+      `select e.employee_id::float8 as id, e.name, e.company_id::float8 as "companyId", e.company_name as company, e.unit_id::float8 as "unitId", e.unit_name as unit
+         from hpfm_employee e join iam_user u on lower(u.email) = lower(e.email) where u.login_name = 'buyer' and e.tenant_id = 1`,
+    ))[0]!;
+    for (const [field, shown] of [['companyId', staff.company], ['unitId', staff.unit], ['requestedById', staff.name]] as const) {
+      await expect.poll(() => create.locator(`input[id$="${field}"]`).inputValue(), { message: field }).toBe(shown);
+      await expect.poll(() => create.locator(`[data-field="${field}"] button[aria-label="lookup"]`).count(), { message: `${field} is a lookup` }).toBe(1);
+    }
+    expect(await create.locator('[data-field="companyName"], [data-field="unitName"], [data-field="requestedBy"]').count(), 'each shown once').toBe(0);
+    await expect.poll(() => create.locator('input[id$="requestDate"]').inputValue()).not.toBe('');
     await create.getByTestId('submit-button').click();
     await expect.poll(async () => (await q<{ n: number }>('select count(*)::int as n from sprm_pr_header where title = $1', [title]))[0]!.n).toBe(1);
+    const saved = (await q<Row>(
+      `select company_id::float8 as "companyId", company_name as company, unit_id::float8 as "unitId", unit_name as unit, requested_by_id::float8 as "requestedById", requested_by as "requestedBy",
+              request_date is not null as dated, currency_code as currency from sprm_pr_header where title = $1`,
+      [title],
+    ))[0]!;
+    expect(saved).toEqual({ companyId: staff.companyId, company: staff.company, unitId: staff.unitId, unit: staff.unit, requestedById: staff.id, requestedBy: staff.name, dated: true, currency: 'CNY' });
     const pr = (await q<{ id: number; num: string }>('select pr_header_id::float8 as id, display_pr_num as num from sprm_pr_header where title = $1', [title]))[0]!;
     const prPage = screen(buyer, '/sprm/purchase-requisition-inquiry/not-erp-detail/:id');
     const lines = prPage.getByTestId('inline-lines');
@@ -175,9 +192,9 @@ describe('requisition → approval → orders → approval → release → suppl
     ]);
     const [first, second] = orders as [(typeof orders)[0], (typeof orders)[0]];
     // Each order knows its buyer (who made it) and its company and currency (the requisition's).
-    const filled = await q<{ agent: string; company: string; currency: string }>('select agent_name as agent, company_name as company, currency_code as currency from sodr_po_header where po_header_id = any($1::bigint[])', [orders.map((o) => o.id)]);
+    const filled = await q<Row>('select agent_name as agent, company_id::float8 as "companyId", company_name as company, currency_code as currency from sodr_po_header where po_header_id = any($1::bigint[])', [orders.map((o) => o.id)]);
     const buyerName = (await q<{ n: string }>("select real_name as n from iam_user where login_name = 'buyer'"))[0]!.n;
-    expect(filled).toEqual(orders.map(() => ({ agent: buyerName, company: 'Demo Manufacturing Co.', currency: 'CNY' })));
+    expect(filled).toEqual(orders.map(() => ({ agent: buyerName, companyId: staff.companyId, company: staff.company, currency: 'CNY' })));
 
     // The message names both new orders as links; one opens the order, whose related documents lead
     // back to the requisition, whose related documents name both orders.
@@ -193,6 +210,28 @@ describe('requisition → approval → orders → approval → release → suppl
     await led.locator(`[data-document-id="${second.id}"] a`).click();
     await screen(buyer, '/sodr/send-order/detail/:id').getByTestId('related-from').waitFor();
     expect(buyer.url()).toContain(`/sodr/send-order/detail/${second.id}`);
+
+    // The order list leads on from each row: the first order's related documents, opened from its
+    // row, lead back to its requisition.
+    await buyer.goto(`${e.baseUrl}/sodr/send-order/list`);
+    const orderRow = screen(buyer, '/sodr/send-order/list').locator(`[role="row"][data-row-key="${first.id}"]`);
+    await orderRow.getByTestId('row-related-documents').click();
+    const rowPanel = buyer.getByTestId('row-related-panel');
+    await rowPanel.getByTestId('row-related-from').waitFor();
+    // The list with a row's documents open holds to WCAG 2.1 AA as every screen does (judged with
+    // the pointer away: a link button under the pointer takes the theme's lighter hover colour).
+    await buyer.mouse.move(0, 0);
+    expect(describeFindings(await axeFindings(buyer))).toEqual([]);
+    await rowPanel.getByTestId('row-related-from').locator('[data-document="prHeader"] a', { hasText: pr.num }).click();
+    await screen(buyer, '/sprm/purchase-requisition-inquiry/not-erp-detail/:id').getByTestId('related-to').locator(`[data-document-id="${first.id}"]`).waitFor();
+    expect(buyer.url()).toContain(`/sprm/purchase-requisition-inquiry/not-erp-detail/${pr.id}`);
+
+    // A new order starts with its buyer, company and currency filled.
+    await buyer.goto(`${e.baseUrl}/sodr/purchase-order-maintain`);
+    const newOrder = screen(buyer, '/sodr/purchase-order-maintain');
+    await expect.poll(() => newOrder.locator('input[id$="agentName"]').inputValue()).toBe(buyerName);
+    await expect.poll(() => newOrder.locator('input[id$="companyId"]').inputValue()).toBe(staff.company);
+    await expect.poll(() => newOrder.locator('[data-field="currencyCode"]').textContent()).toMatch(/人民币|CNY/);
     const status = async (id: number) => (await q<{ s: string }>('select status_code as s from sodr_po_header where po_header_id = $1', [id]))[0]!.s;
     /** Waits for an order to reach a status; if it does not, says which calls the server refused. */
     const reaches = async (id: number, want: string) => {

@@ -36,7 +36,8 @@ describe('a contract between buyer, approver and supplier, each in their own bro
     await lookup(buyer, form, 'usageTypeCode', '选择合同用途类型', 'FRAMEWORK');
     await lookup(buyer, form, 'supplierId', '选择供应商', 'S0001');
     expect(await form.locator('#field-supplierId').inputValue()).toBe(sup.name);
-    await form.locator('#field-companyName').fill('Demo Manufacturing Co.');
+    // The company is a lookup over the organisation, filled with the buyer's own before anything is picked.
+    await expect.poll(() => form.locator('#field-companyId').inputValue()).toBe('演示制造集团股份有限公司');
     await date(form, 'startDateActive', '2026-01-01');
     await date(form, 'endDateActive', '2026-12-31');
     await form.getByTestId('submit-button').click();

@@ -19,15 +19,17 @@ describe('the order form follows the status', () => {
     const approved = await firstOrder('APPROVED');
     const page = await e.signIn('buyer', `/sodr/send-order/detail/${approved.id}`);
     const form = page.locator('[data-screen="/sodr/send-order/detail/:id"]:visible');
-    await expect.poll(() => form.locator('#companyName, [id$="companyName"]').first().isVisible()).toBe(true);
-    expect(await form.locator('input[id$="companyName"]').isDisabled()).toBe(true);
+    // The company is a lookup (a seeded order from before shows the name it keeps).
+    await expect.poll(() => form.locator('input[id$="companyId"]').first().isVisible()).toBe(true);
+    expect(await form.locator('input[id$="companyId"]').inputValue()).not.toBe('');
+    expect(await form.locator('input[id$="companyId"]').isDisabled()).toBe(true);
     expect(await form.locator('input[id$="supplierId"]').isDisabled()).toBe(true);
     expect(await form.locator('textarea[id$="remark"]').isDisabled()).toBe(false);
 
     const draft = await firstOrder('NEW');
     await page.goto(`${e.baseUrl}/sodr/send-order/detail/${draft.id}`);
     const draftForm = page.locator('[data-screen="/sodr/send-order/detail/:id"]:visible');
-    await expect.poll(() => draftForm.locator('input[id$="companyName"]').isDisabled()).toBe(false);
+    await expect.poll(() => draftForm.locator('input[id$="companyId"]').isDisabled()).toBe(false);
   });
 });
 

@@ -10,7 +10,8 @@ import { submitForm } from '../../form/form-controller.ts';
 import { FormSections, scrollToField } from '../../form/FormSections.tsx';
 import { FormStore } from '../../form/FormStore.ts';
 import { prepareForm } from '../../form/prepare-form.ts';
-import { fillFromUser } from '../../schema/fill.ts';
+import { initialValues, userFacts } from '../../schema/fill.ts';
+import { todayWire } from '../../format/date.ts';
 import { useServices } from '../../runtime/services.ts';
 import { usePrepared } from '../../runtime/usePrepared.ts';
 import type { CreateScreen } from '../../schema/screen.ts';
@@ -30,14 +31,7 @@ export default function CreatePage({ screen, params, file, onDone }: PageProps<C
 const CreateView = observer(function CreateView({ entity, sections, fields, screen, params, onDone }: Awaited<ReturnType<typeof prepareForm>> & { screen: CreateScreen; params: Record<string, string>; onDone?: PageProps['onDone'] }) {
   const s = useServices();
   const screenRoute = useScreenRoute(screen, params);
-  const initial = useMemo(() => {
-    const values: Record<string, unknown> = {};
-    for (const f of fields) {
-      const d = f.defaultValue ?? f.decl.default ?? (f.decl.fill ? fillFromUser(f.decl.fill, s.user) : undefined);
-      if (d !== undefined) values[f.name] = d;
-    }
-    return values;
-  }, [fields, s.user]);
+  const initial = useMemo(() => initialValues(fields, userFacts(s.user, todayWire(s.user)), entity), [fields, s.user, entity]);
   const store = useMemo(() => new FormStore(entity, fields, initial, () => ({ user: s.user, route: params }), (f) => s.label(f.label)), [entity, fields, initial, s, params]);
   const dialogs = useDialogs();
   const api = useMemo(() => entityApi(s, entity, { vars: params, endpoints: { create: screen.data?.create } }), [s, entity, params, screen]);

@@ -1,6 +1,6 @@
 import { Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { platformUrl } from '../../data/platform-url.ts';
+import { loadRelated } from '../../documents/load-related.ts';
 import { useServices } from '../../runtime/services.ts';
 import type { DocumentRef, RelatedDocuments as Related } from '../../schema/documents/refs.ts';
 import type { EntityDecl } from '../../schema/entity.ts';
@@ -20,9 +20,8 @@ export function RelatedDocuments({ entity, id, version }: { entity: EntityDecl; 
   useEffect(() => {
     if (!entity.document || !Number.isInteger(key) || key <= 0) return;
     let live = true;
-    s.request<Related>(platformUrl(s, 'relatedDocuments', { entity: entity.name, id: key }), { silent: true })
-      // A backend without the call (a stock HZERO) may answer anything: only the expected shape shows.
-      .then((r) => live && setRelated(Array.isArray(r?.from) && Array.isArray(r?.to) ? r : undefined))
+    loadRelated(s, entity.name, key)
+      .then((r) => live && setRelated(r))
       // The panel is a way onward, not the document: a failure leaves the page as it is.
       .catch((e: unknown) => console.warn('related documents', e));
     return () => {

@@ -19,6 +19,7 @@ import { PageState } from '../PageState.tsx';
 import { useScreenRoute } from '../screen-route.ts';
 import type { PageProps } from '../../contracts/pages.ts';
 import { ListStore } from './ListStore.ts';
+import { RowRelatedDocuments } from './RowRelatedDocuments.tsx';
 
 /** A list screen: search form, toolbar, table and pagination, all from the schema. */
 export default function ListPage({ screen, params, file }: PageProps<ListScreen>) {
@@ -125,12 +126,14 @@ const ListView = observer(function ListView({ screen, params, route, entity, sea
         // A server-paged list holds one page: the footer says it sums that page, not every record.
         summaryLabel={s.t('hzero.common.table.pageTotal', 'Page total')}
         rowActions={
-          screen.table.rowActions?.length
+          screen.table.rowActions?.length || entity.document
             ? (row) => (
                 <Space size={0}>
-                  {screen.table.rowActions!.map((a, i) => (
+                  {(screen.table.rowActions ?? []).map((a, i) => (
                     <ActionButton key={i} action={a} size="small" asLink scope={{ ...scope, record: row }} context={ctx(row)} entity={entity} />
                   ))}
+                  {/* A document's row leads on to the documents it came from and became, as its page does. */}
+                  {entity.document && Number(row[entity.primaryKey]) > 0 && <RowRelatedDocuments entity={entity.name} id={Number(row[entity.primaryKey])} />}
                 </Space>
               )
             : undefined

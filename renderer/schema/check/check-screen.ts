@@ -5,7 +5,8 @@ import { statusesOf } from '../status/groups.ts';
 import { workflowsOf } from '../status/workflows.ts';
 import type { ActionTypeDef, PageKindDef, ScreenChecker } from '../types/definition.ts';
 import { PAGE_KINDS } from '../types/page-kinds.ts';
-import type { EntityDecl } from '../entity.ts';
+import type { EntityDecl, EntityField } from '../entity.ts';
+import { RECORD_SOURCES } from '../fill.ts';
 import type { Label } from '../label.ts';
 import { suggest, SYSTEM_DATE_FIELDS } from '../resolve-field.ts';
 import type { CheckContext } from './check-context.ts';
@@ -194,6 +195,15 @@ export function checkScreen(doc: Json, file: string, ctx: CheckContext): Problem
 }
 
 /** Entity declarations: value sets, LOV views and label keys they name exist; status and sort fields are declared. */
+/** Why `fill` cannot fill this field, or undefined when it can (renderer/schema/fill.ts). */
+function fillProblem(f: EntityField): string | undefined {
+  if (f.readOnly) return `a filled field is writable (a value the person may still change)`;
+  if (f.default !== undefined) return `a field with a default is never filled: drop one of them`;
+  if (f.fill === 'today') return f.type === 'date' ? undefined : `"today" fills a date field`;
+  if (RECORD_SOURCES.includes(f.fill!)) return f.type === 'string' || (f.type === 'integer' && f.lovView) ? undefined : `"${f.fill}" fills a lookup by id (an integer with lovView) or a text field with its name`;
+  return f.type === 'string' ? undefined : `"${f.fill}" fills a text field`;
+}
+
 export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Problem[] {
   const out: Problem[] = [];
   const add = (path: string, message: string) => out.push({ file, path, message });
@@ -305,7 +315,10 @@ export function checkEntity(e: EntityDecl, file: string, ctx: CheckContext): Pro
       if (!ctx.entities.has(f.source)) add(`/fields/${i}/source`, `unknown entity "${f.source}"${suggest(f.source, [...ctx.entities.keys()])}`);
       else if (f.type !== 'integer') add(`/fields/${i}/source`, `a source link holds the source record's key: an integer`);
     }
-    if (f.fill && (f.type !== 'string' || f.readOnly)) add(`/fields/${i}/fill`, `a filled field is a writable string (a name the person may still change)`);
+    if (f.fill) {
+      const problem = fillProblem(f);
+      if (problem) add(`/fields/${i}/fill`, problem);
+    }
     if (f.sequence && !(e.parent && f.readOnly && f.type === 'integer')) add(`/fields/${i}/sequence`, `a line number must be a readOnly integer of a line entity (parent)`);
     if (f.formula && !f.readOnly) add(`/fields/${i}/formula`, `a computed field must be readOnly`);
     if (f.currency === undefined) return;

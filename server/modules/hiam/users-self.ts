@@ -3,6 +3,7 @@ import { requireAuth } from '../../auth/authenticate.ts';
 import { updateTokenContext } from '../../auth/tokens.ts';
 import type { ServerContext } from '../../context.ts';
 import { BusinessError, forbidden } from '../../http/errors.ts';
+import { contextFacts } from '../../resources/fill.ts';
 
 const LANGUAGE_NAMES: Record<string, string> = { zh_CN: '简体中文', en_US: 'English' };
 
@@ -44,6 +45,8 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
       dateTimeFormat: `${String(u.dateFormat || 'YYYY-MM-DD')} HH:mm:ss`,
       changePasswordFlag: 0,
       roleMergeFlag: 0,
+      // What new records' `fill` fields take (their company, department, currency …): the form shows what the server would fill.
+      fills: await contextFacts(db, a.userId, a.tenantId),
     };
   });
 

@@ -15,6 +15,7 @@ interface OrderRow {
   status: string;
   supplierId: number;
   supplierName: string;
+  companyId: number | null;
   company: string;
   currency: string;
 }
@@ -48,7 +49,7 @@ export async function contractFromOrderRoutes(app: FastifyInstance, ctx: ServerC
       const id = Number((req.params as { id: number }).id);
       return ctx.db.transaction(async (tx) => {
         const o = (await tx.query<OrderRow>(
-          `select display_po_num as num, status_code as status, supplier_id::float8 as "supplierId", supplier_name as "supplierName", company_name as company, currency_code as currency
+          `select display_po_num as num, status_code as status, supplier_id::float8 as "supplierId", supplier_name as "supplierName", company_id::float8 as "companyId", company_name as company, currency_code as currency
              from sodr_po_header where po_header_id = $1 and tenant_id = $2 for update`, [id, scope.tenantId])).rows[0];
         if (!o) throw notFound(`Order ${id} not found`);
         if (!CONTRACTABLE.includes(o.status)) throw refused(`${o.num} is ${o.status}: a contract is drafted once the order is released to the supplier`);
@@ -65,7 +66,7 @@ export async function contractFromOrderRoutes(app: FastifyInstance, ctx: ServerC
           from: 'poLine',
           headerValues: () => ({
             pcName: `${o.num} · ${o.supplierName}`.slice(0, 120), usageTypeCode: 'PURCHASE', supplierId: o.supplierId, supplierName: o.supplierName,
-            companyName: o.company, currencyCode: o.currency, startDateActive: new Date().toISOString().slice(0, 10), remark: `From order ${o.num}`,
+            companyId: o.companyId, companyName: o.company, currencyCode: o.currency, startDateActive: new Date().toISOString().slice(0, 10), remark: `From order ${o.num}`,
           }),
           lineValues: (l) => ({ itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', unitPrice: l.unitPrice, ...(l.taxCode ? { taxCode: l.taxCode } : {}) }),
           sourceId: (l) => l.poLineId,

@@ -24,6 +24,7 @@ interface SourceLine {
   neededDate: string | null;
   supplierId: number | null;
   supplierName: string | null;
+  companyId: number | null;
   companyName: string;
   currencyCode: string;
 }
@@ -32,10 +33,10 @@ interface SourceLine {
 const ORDERS_FROM_REQUISITIONS: FromLinesPlan<SourceLine> = {
   header: 'poHeader',
   from: 'prLine',
-  groupKey: (l) => `${l.supplierId}|${l.companyName}|${l.currencyCode}`,
+  groupKey: (l) => `${l.supplierId}|${l.companyId}|${l.companyName}|${l.currencyCode}`,
   headerValues: (group) => {
     const first = group[0]!;
-    return { supplierId: first.supplierId, supplierName: first.supplierName, companyName: first.companyName, currencyCode: first.currencyCode, remark: `From ${[...new Set(group.map((l) => l.displayPrNum))].join(', ')}` };
+    return { supplierId: first.supplierId, supplierName: first.supplierName, companyId: first.companyId, companyName: first.companyName, currencyCode: first.currencyCode, remark: `From ${[...new Set(group.map((l) => l.displayPrNum))].join(', ')}` };
   },
   lineValues: (l) => ({ itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', unitPrice: Number(l.unitPrice ?? 0), needByDate: l.neededDate }),
   sourceId: (l) => l.prLineId,
@@ -72,7 +73,7 @@ export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: Serv
             `select l.pr_line_id::float8 as "prLineId", l.pr_header_id::float8 as "prHeaderId", l.line_num::int as "lineNum", h.display_pr_num as "displayPrNum",
                     h.pr_status_code as status, l.execution_status_code as execution, l.cancelled_flag::int as cancelled, l.display_po_num as "displayPoNum", l.item_code as "itemCode", l.item_name as "itemName",
                     l.quantity::text as quantity, l.uom_code as "uomCode", l.unit_price::text as "unitPrice", to_char(l.needed_date, 'YYYY-MM-DD') as "neededDate",
-                    l.suggested_supplier_id::float8 as "supplierId", s.supplier_name as "supplierName", h.company_name as "companyName", h.currency_code as "currencyCode"
+                    l.suggested_supplier_id::float8 as "supplierId", s.supplier_name as "supplierName", h.company_id::float8 as "companyId", h.company_name as "companyName", h.currency_code as "currencyCode"
                from sprm_pr_line l join sprm_pr_header h on h.pr_header_id = l.pr_header_id
                left join sslm_supplier s on s.supplier_id = l.suggested_supplier_id and s.tenant_id = l.tenant_id
               where l.tenant_id = $1 and l.pr_line_id = any($2::bigint[])

@@ -42,8 +42,8 @@ export async function awardContractRoutes(app: FastifyInstance, ctx: ServerConte
   }, async (req, scope) => {
     const id = Number((req.params as Row).id);
     return ctx.db.transaction(async (tx) => {
-      const t = (await tx.query<{ num: string; title: string; status: string; company: string; currency: string }>(
-        'select tender_num as num, tender_title as title, tender_status as status, company_name as company, currency_code as currency from tender_header where tender_header_id = $1 and tenant_id = $2 for update',
+      const t = (await tx.query<{ num: string; title: string; status: string; companyId: number | null; company: string; currency: string }>(
+        'select tender_num as num, tender_title as title, tender_status as status, company_id::float8 as "companyId", company_name as company, currency_code as currency from tender_header where tender_header_id = $1 and tenant_id = $2 for update',
         [id, scope.tenantId])).rows[0];
       if (!t) throw notFound(`Tender ${id} not found`);
       if (t.status !== 'AWARDED') throw statusRefusal(`${t.num} is ${t.status}: contracts are drafted once its award is approved`);
@@ -59,7 +59,7 @@ export async function awardContractRoutes(app: FastifyInstance, ctx: ServerConte
       for (const [supplierId, won] of bySupplier) {
         const pc = await headers.create(scope, {
           pcName: `${t.num} ${t.title} · ${won[0]!.supplierName}`.slice(0, 120), usageTypeCode: 'PURCHASE', supplierId, supplierName: won[0]!.supplierName,
-          tenderHeaderId: id, companyName: t.company, currencyCode: t.currency, startDateActive: new Date().toISOString().slice(0, 10), remark: `From tender ${t.num}`,
+          tenderHeaderId: id, companyId: t.companyId, companyName: t.company, currencyCode: t.currency, startDateActive: new Date().toISOString().slice(0, 10), remark: `From tender ${t.num}`,
         }, { tx, set: { tenderHeaderId: id } });
         for (const l of won) {
           await lines.create(scope, {

@@ -21,6 +21,7 @@ interface SourceLine {
   uomCode: string | null;
   unitPrice: string | null;
   neededDate: string | null;
+  companyId: number | null;
   companyName: string;
   currencyCode: string;
 }
@@ -79,7 +80,7 @@ export async function fromRequisitionRoutes(app: FastifyInstance, ctx: ServerCon
                     l.execution_status_code as execution, l.cancelled_flag::int as cancelled, l.display_po_num as "displayPoNum",
                     (select r.rfx_num from ssrc_rfx_line rl join ssrc_rfx_header r on r.rfx_header_id = rl.rfx_header_id where rl.pr_line_id = l.pr_line_id order by rl.rfx_line_id desc limit 1) as "rfxNum",
                     l.item_code as "itemCode", l.item_name as "itemName", l.quantity::text as quantity, l.uom_code as "uomCode", l.unit_price::text as "unitPrice",
-                    to_char(l.needed_date, 'YYYY-MM-DD') as "neededDate", h.company_name as "companyName", h.currency_code as "currencyCode"
+                    to_char(l.needed_date, 'YYYY-MM-DD') as "neededDate", h.company_id::float8 as "companyId", h.company_name as "companyName", h.currency_code as "currencyCode"
                from sprm_pr_line l join sprm_pr_header h on h.pr_header_id = l.pr_header_id
               where l.tenant_id = $1 and l.pr_line_id = any($2::bigint[])
               order by l.pr_header_id, l.line_num
@@ -94,7 +95,7 @@ export async function fromRequisitionRoutes(app: FastifyInstance, ctx: ServerCon
           if (why) throw conflict(why);
         }
         const first = found[0]!;
-        const other = found.find((l) => l.companyName !== first.companyName || l.currencyCode !== first.currencyCode);
+        const other = found.find((l) => l.companyId !== first.companyId || l.companyName !== first.companyName || l.currencyCode !== first.currencyCode);
         if (other) throw Object.assign(badRequest(`An RFx buys for one company in one currency: ${other.displayPrNum} is ${other.companyName} / ${other.currencyCode}, ${first.displayPrNum} is ${first.companyName} / ${first.currencyCode}`), { field: 'prLineId' });
         const tpl = (await tx.query<{ id: number }>("select template_id::float8 as id from ssrc_source_template where tenant_id = $1 and template_status = 'RELEASED' order by template_id limit 1", [scope.tenantId])).rows[0];
         if (!tpl) throw Object.assign(badRequest('No source template is released yet: release one before sourcing requisitions'), { field: 'templateId' });
@@ -103,7 +104,7 @@ export async function fromRequisitionRoutes(app: FastifyInstance, ctx: ServerCon
           header: 'rfxHeader',
           from: 'prLine',
           headerValues: (group) => ({
-            rfxTitle: `From ${[...new Set(group.map((l) => l.displayPrNum))].join(', ')}`.slice(0, 80), templateId: tpl.id, companyName: first.companyName, currencyCode: first.currencyCode, sourceFrom: 'DEMAND_POOL',
+            rfxTitle: `From ${[...new Set(group.map((l) => l.displayPrNum))].join(', ')}`.slice(0, 80), templateId: tpl.id, companyId: first.companyId, companyName: first.companyName, currencyCode: first.currencyCode, sourceFrom: 'DEMAND_POOL',
             quotationStartDate: new Date(now).toISOString(), quotationEndDate: new Date(now + 7 * 86_400_000).toISOString(),
           }),
           lineValues: (l) => ({ itemCode: l.itemCode, itemName: l.itemName, quantity: Number(l.quantity), uomCode: l.uomCode ?? 'EA', neededDate: l.neededDate, lastPrice: l.unitPrice === null ? null : Number(l.unitPrice) }),

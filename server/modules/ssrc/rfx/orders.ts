@@ -6,6 +6,7 @@ import type { Scope } from '../../../resources/scope.ts';
 interface Award {
   supplierId: number;
   supplierName: string;
+  companyId: number | null;
   companyName: string;
   currencyCode: string;
   rfxNum: string;
@@ -23,8 +24,8 @@ interface Award {
 const ORDERS_FROM_AWARDS: FromLinesPlan<Award> = {
   header: 'poHeader',
   from: 'rfxLine',
-  groupKey: (a) => `${a.supplierId}|${a.companyName}|${a.currencyCode}`,
-  headerValues: ([first]) => ({ supplierId: first!.supplierId, supplierName: first!.supplierName, companyName: first!.companyName, currencyCode: first!.currencyCode, remark: `From ${first!.rfxNum}` }),
+  groupKey: (a) => `${a.supplierId}|${a.companyId}|${a.companyName}|${a.currencyCode}`,
+  headerValues: ([first]) => ({ supplierId: first!.supplierId, supplierName: first!.supplierName, companyId: first!.companyId, companyName: first!.companyName, currencyCode: first!.currencyCode, remark: `From ${first!.rfxNum}` }),
   lineValues: (a) => ({ itemCode: a.itemCode, itemName: a.itemName, quantity: Number(a.quantity), uomCode: a.uomCode ?? 'EA', unitPrice: Number(a.unitPrice), needByDate: a.deliveryDate ?? a.neededDate }),
   sourceId: (a) => a.rfxLineId,
 };
@@ -38,7 +39,7 @@ const ORDERS_FROM_AWARDS: FromLinesPlan<Award> = {
 export async function createAwardOrders(ctx: ServerContext, tx: Queryable, scope: Scope, rfxId: number): Promise<number[]> {
   const awards = (
     await tx.query<Award>(
-      `select q.supplier_id::float8 as "supplierId", s.supplier_name as "supplierName", h.company_name as "companyName", h.currency_code as "currencyCode", h.rfx_num as "rfxNum", l.rfx_line_id::float8 as "rfxLineId",
+      `select q.supplier_id::float8 as "supplierId", s.supplier_name as "supplierName", h.company_id::float8 as "companyId", h.company_name as "companyName", h.currency_code as "currencyCode", h.rfx_num as "rfxNum", l.rfx_line_id::float8 as "rfxLineId",
               l.item_code as "itemCode", l.item_name as "itemName", q.award_quantity::text as quantity, l.uom_code as "uomCode", q.unit_price::text as "unitPrice",
               to_char(l.needed_date, 'YYYY-MM-DD') as "neededDate", to_char(q.delivery_date, 'YYYY-MM-DD') as "deliveryDate"
          from ssrc_rfx_quotation_line q
