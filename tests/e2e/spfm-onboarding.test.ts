@@ -137,8 +137,8 @@ describe('registration → certification → invitation → partners', () => {
     await atStep(newcomer, 'result');
     await expect.poll(async () => (await q<{ s: string }>('select process_status as s from spfm_company where company_id = $1', [company.id]))[0]!.s).toBe('SUBMIT');
 
-    // The sign-up tenant's administrator certifies it in My tasks, the application read-only inside, with an opinion.
-    const admin = await e.signIn('sysadmin', '/workplace');
+    // The sign-up tenant's certifier (the demo approver) certifies it in My tasks, the application read-only inside, with an opinion.
+    const admin = await e.signIn('approver', '/workplace');
     const companyNum = (await q<{ n: string }>('select company_num as n from spfm_company where company_id = $1', [company.id]))[0]!.n;
     await decideTask(e, admin, companyNum, 'Approved', 'Licence and bank account verified');
     await expect.poll(async () => (await q<{ s: string }>('select process_status as s from spfm_company where company_id = $1', [company.id]))[0]!.s, { timeout: 15000 }).toBe('COMPLETE');
