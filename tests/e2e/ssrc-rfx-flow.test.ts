@@ -11,7 +11,8 @@ import { detailButton, flowFile, okConfirm, screen } from './flow-kit.ts';
  * monitor counts the quotes as they arrive; after the end a late quote is refused; the buyer opens
  * with the password, checks prices and awards one line split between two suppliers; the approver
  * approves the result; the awarded lines are draft orders in the buyer's order screens, and each
- * document leads to the next and back: order → RFx → requisition → RFx → the other order.
+ * document leads to the next and back: order → RFx → requisition → RFx → the other order, which is
+ * approved, released and drafts its contract → order → RFx.
  */
 // The quotation window closes by moving its end into the past in the database (as if the time
 // had passed), rather than by waiting for it.
@@ -251,5 +252,32 @@ describe('an RFx from requisition lines to orders', () => {
     await prPage.getByTestId('related-to').locator(`[data-document="rfxHeader"][data-document-id="${id}"] a`, { hasText: num }).click();
     await rfxPage.getByTestId('related-to').locator(`[data-document-id="${second.id}"] a`).click();
     await screen(buyer, '/sodr/send-order/detail/:id').getByTestId('related-from').locator(`[data-document="rfxHeader"][data-document-id="${id}"]`).waitFor();
+
+    // The chain goes on to a contract: S0003's order is submitted, approved by the approver in My
+    // tasks, released, and drafts its contract, whose page leads back to the order, and the order's
+    // page to both the RFx it came from and the contract it became.
+    const orderStatus = documentStatus('sodr_po_header', 'po_header_id', 'status_code', 'order');
+    const s3num = (await q<{ n: string }>('select display_po_num as n from sodr_po_header where po_header_id = $1', [second.id]))[0]!.n;
+    await buyer.goto(`${e.baseUrl}/sodr/send-order/detail/${second.id}`);
+    await button(buyer, /^提\s*交$/).click();
+    await orderStatus.reaches(second.id, 'APPROVING');
+    await approveTask(approver, s3num);
+    await orderStatus.reaches(second.id, 'APPROVED');
+    await buyer.goto(`${e.baseUrl}/sodr/order-release/detail/${second.id}`);
+    await button(buyer, /^发\s*布$/).click();
+    await confirmDialog(buyer);
+    await orderStatus.reaches(second.id, 'PUBLISHED');
+    await buyer.goto(`${e.baseUrl}/sodr/send-order/detail/${second.id}`);
+    await button(buyer, /生成合同|Draft contract/).click();
+    await confirmDialog(buyer);
+    const contractOf = async () =>
+      (await q<{ id: number; num: string }>('select distinct h.pc_header_id::float8 as id, h.pc_num as num from scm_contract_header h join scm_contract_line l on l.pc_header_id = h.pc_header_id join sodr_po_line p on p.po_line_id = l.po_line_id where p.po_header_id = $1', [second.id]))[0];
+    await expect.poll(contractOf).toBeDefined();
+    const contract = (await contractOf())!;
+    await buyer.getByTestId('created-documents').locator(`[data-document-id="${contract.id}"] a`, { hasText: contract.num }).click();
+    await screen(buyer, '/scm/send-contract/detail/:id').getByTestId('related-from').locator(`[data-document="poHeader"][data-document-id="${second.id}"] a`, { hasText: s3num }).click();
+    const s3page = screen(buyer, '/sodr/send-order/detail/:id');
+    await s3page.getByTestId('related-to').locator(`[data-document="contractHeader"][data-document-id="${contract.id}"]`, { hasText: contract.num }).waitFor();
+    await s3page.getByTestId('related-from').locator(`[data-document="rfxHeader"][data-document-id="${id}"]`, { hasText: num }).waitFor();
   });
 });
