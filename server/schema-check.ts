@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import { projectRoot } from './paths.ts';
 import { EventBus } from './events/events.ts';
 import { readCheckInputs, readJson } from '../renderer/schema-files/check-inputs.ts';
+import { checkScreenFileName } from '../renderer/schema/check/file-name.ts';
 
 const noDb: Database = {
   kind: 'pglite',
@@ -43,7 +44,7 @@ export async function checkAllSchemas(root = projectRoot): Promise<{ problems: P
   for (const [file, e] of inputs.entityByFile) problems.push(...checkEntity(e, file, ctx));
   for (const { file, doc } of inputs.screens) {
     const meta = validateScreenMeta(doc, file);
-    problems.push(...meta);
+    problems.push(...meta, ...checkScreenFileName(file, doc));
     if (meta.length === 0) problems.push(...checkScreen(doc, file, ctx));
   }
   const workplace = readJson(join(schemasDir, 'fragments', 'workplace.json'));

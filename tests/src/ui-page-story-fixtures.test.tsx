@@ -71,7 +71,7 @@ describe('the /hpfm/ui/page stories', () => {
   }, 20000);
 
   it('renders a stored draft in the preview story over fixture rows', async () => {
-    render(<ScreenStory entry={entry('hpfm/ui-page.preview.json')} params={{ pageCode: 'SODR.SEND_ORDER.LIST' }} language="en_US" siteMode />);
+    render(<ScreenStory entry={entry('hpfm/ui-page.preview.custom.json')} params={{ pageCode: 'SODR.SEND_ORDER.LIST' }} language="en_US" siteMode />);
     await screen.findByTestId('ui-page-preview', {}, { timeout: 10000 });
     expect(await screen.findByText(/\b23 items/, {}, { timeout: 10000 })).toBeTruthy();
     expect(screen.queryByTestId('schema-error')).toBeNull();

@@ -13,6 +13,6 @@ describe('the screen manifest', () => {
   });
 
   it('names none for a screen without an entity', () => {
-    expect(entry('himp/template.import.json').entities).toBeUndefined();
+    expect(entry('himp/template.import.custom.json').entities).toBeUndefined();
   });
 });
