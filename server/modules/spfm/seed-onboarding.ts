@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import { DEMO_TENANT } from '../../seed/platform-seed.ts';
+import { copyAccount } from '../../seed/copy-account.ts';
 import type { SeedStep } from '../../seed/seed.ts';
 
 /**
@@ -12,25 +13,6 @@ const NEWCOMERS: Array<[string, string, string]> = [
   ['newcomer', 'Nina Newcomer', '13700001001'],
   ['newcomer2', 'Ned Newcomer', '13700001002'],
 ];
-
-async function seedNewcomers(tx: Queryable): Promise<void> {
-  const cols = (
-    await tx.query<{ c: string }>(
-      "select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = 'iam_user' and column_name not in ('id', 'login_name', 'real_name', 'email', 'phone')",
-    )
-  ).rows.map((r) => r.c);
-  const list = cols.join(', ');
-  for (const [login, name, phone] of NEWCOMERS) {
-    const u = await tx.query<{ id: number }>(
-      `insert into iam_user (login_name, real_name, email, phone, ${list})
-       select $1::text, $2::text, $1::text || '@example.com', $3::text, ${list} from iam_user where login_name = 'supplier' returning id::float8 as id`,
-      [login, name, phone],
-    );
-    const id = u.rows[0]?.id;
-    if (id === undefined) throw new Error('the newcomer accounts copy the demo `supplier` account, which is missing');
-    await tx.query("insert into iam_member_role (user_id, role_id) select $1, id from iam_role where code = 'REGISTRANT'", [id]);
-  }
-}
 
 /**
  * The companies, their contacts, banks and addresses, the invitations and the partnership are
@@ -47,7 +29,7 @@ async function linkCompanies(tx: Queryable): Promise<void> {
 export const step: SeedStep = {
   version: 'seed:spfm-onboarding:v1',
   run: async (tx) => {
-    await seedNewcomers(tx);
+    for (const [login, name, phone] of NEWCOMERS) await copyAccount(tx, 'supplier', login, name, phone, ['REGISTRANT']);
     await linkCompanies(tx);
   },
 };
