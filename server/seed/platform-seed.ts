@@ -1,7 +1,8 @@
 import { hashPassword } from '../auth/passwords.ts';
 import type { Queryable } from '../db/database.ts';
 import { bumpSequence, insertRows } from './insert.ts';
-import { buildMenus, type MenuSeedRow } from './menu-seed.ts';
+import { buildMenus } from './menu-seed.ts';
+import { grantRoleMenus } from './role-menus.ts';
 import { rng } from '../../renderer/schema/seed/rng.ts';
 import { screenTitles } from './screen-titles.ts';
 
@@ -22,30 +23,18 @@ export const DEMO_USERS = [
   { login: 'director', name: 'Dora Director', tenant: DEMO_TENANT, roles: ['APPROVER'] },
 ] as const;
 
-/**
- * Every person's own workflow pages (their tasks, what they started, were involved in or were
- * copied on, their delegation): granted to every tenant role, while the process settings and the
- * monitor stay with administrators. A `modules` entry with a slash grants the routes under it.
- */
-const OWN_WORKFLOW = ['hwfl/workflow/task', 'hwfl/workflow/involved-task', 'hwfl/workflow/carbon-copy-task', 'hwfl/workflow/start-by-task', 'hwfl/workflow/delegate'];
-
-/** A buyer's screens, the same in every buying tenant: tenant 2 runs the whole procurement cycle too. */
-const PURCHASER_MODULES = ['sodr', 'ssrc', 'sprm', 'scm', 'smdm', 'tender', 'clarifyLetter/createRelease', 'stnd', 'hmsg', 'hptl', 'sslm', 'spfm/investigation-template-define', 'supply', 'vendorCode', 'supplierApprove', 'himp', 'spfm/invitation-list', 'spfm/partner-list', 'spfm/partnership', 'spfm/company-search', 'spfm/import-erp', 'spfm/business-apv-method', 'spfm/message-receiver-setting', 'hrpt/report-query', 'hrpt/report-manage', 'hrpt/report-request', ...OWN_WORKFLOW];
-
-/** The demo roles (names in Chinese, `nameEn` in English) and the modules (or routes under a module) each one's menu grants. */
+/** The demo roles (names in Chinese, `nameEn` in English); the menus each one gets are in role-menus.json. */
 export const ROLES = [
-  { code: 'superadmin', name: '平台超级管理员', nameEn: 'Platform administrator', level: 'site', tenant: 0, modules: '*' },
-  { code: 'SYS_ADMINISTRATOR', name: '系统管理员', nameEn: 'System administrator', level: 'organization', tenant: DEMO_TENANT, modules: '*' },
-  { code: 'PURCHASER', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: DEMO_TENANT, modules: PURCHASER_MODULES },
-  { code: 'SUPPLIER', name: '供应商', nameEn: 'Supplier', level: 'organization', tenant: DEMO_TENANT, modules: ['spfm/enterprise', 'spfm/partner-list/customer', 'spfm/company-search/purchaser', 'spfm/dispose-invite', 'spfm/partnership', 'spfm/message-receiver-setting', 'sslm/evaluation/received-query', 'sslm/investigation-received', 'sslm/problem-report-received', 'pub/sslm/supplier-quality-audit-supply', 'supplierBidding', 'clarifyLetter/queryClarify', 'vendorInfo', 'supplierInfo', 'hmsg', 'sodr/received-order', 'sodr/confirm-order', 'scm/my-contract', 'scm/query-my-contract', 'ssrc/supplier-quotation', 'ssrc/query-quotation', 'ssrc/quotation-history', ...OWN_WORKFLOW] },
-  { code: 'EXPERT', name: '专家', nameEn: 'Expert', level: 'organization', tenant: DEMO_TENANT, modules: ['tender/expertGrade', 'ssrc/sims-login', 'ssrc/expert-personal', 'hmsg', ...OWN_WORKFLOW] },
-  { code: 'APPROVER', name: '审批人', nameEn: 'Approver', level: 'organization', tenant: DEMO_TENANT, modules: ['supplierApprove', 'spfm/certification-approval', 'sprm', 'sodr', 'scm/query-archived-contract', 'sslm/supplier-life-manage', 'ssrc/expert-approve', 'ssrc/expert-reqQuery', 'ssrc/plan-query', 'ssrc/inquiry-hall/approvals', 'tender/tenderResultApproval', 'sslm/evaluation/archive-filling', 'sslm/evaluation/archive-filled', 'hmsg', ...OWN_WORKFLOW] },
-  { code: 'TENANT_ADMIN_2', name: '租户管理员', nameEn: 'Tenant administrator', level: 'organization', tenant: SECOND_TENANT, modules: ['hiam', 'hpfm', 'smdm', 'hmsg', 'hfile', 'hptl', 'hwfl', 'hsdr', 'hcnf', 'hitf', 'sitf'] },
-  { code: 'PURCHASER_2', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: SECOND_TENANT, modules: PURCHASER_MODULES },
-  { code: 'REGISTRANT', name: '企业注册人', nameEn: 'Company registrant', level: 'organization', tenant: DEMO_TENANT, modules: ['spfm/enterprise', 'spfm/invitation-list', 'spfm/partner-list', 'spfm/partnership', 'spfm/company-search', 'hmsg'] },
+  { code: 'superadmin', name: '平台超级管理员', nameEn: 'Platform administrator', level: 'site', tenant: 0 },
+  { code: 'SYS_ADMINISTRATOR', name: '系统管理员', nameEn: 'System administrator', level: 'organization', tenant: DEMO_TENANT },
+  { code: 'PURCHASER', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: DEMO_TENANT },
+  { code: 'SUPPLIER', name: '供应商', nameEn: 'Supplier', level: 'organization', tenant: DEMO_TENANT },
+  { code: 'EXPERT', name: '专家', nameEn: 'Expert', level: 'organization', tenant: DEMO_TENANT },
+  { code: 'APPROVER', name: '审批人', nameEn: 'Approver', level: 'organization', tenant: DEMO_TENANT },
+  { code: 'TENANT_ADMIN_2', name: '租户管理员', nameEn: 'Tenant administrator', level: 'organization', tenant: SECOND_TENANT },
+  { code: 'PURCHASER_2', name: '采购员', nameEn: 'Purchaser', level: 'organization', tenant: SECOND_TENANT },
+  { code: 'REGISTRANT', name: '企业注册人', nameEn: 'Company registrant', level: 'organization', tenant: DEMO_TENANT },
 ] as const;
-
-const moduleOf = (m: MenuSeedRow) => (m.route ? m.route.split('/')[1] : undefined);
 
 const FIRST = ['Wei', 'Li', 'Chen', 'Yang', 'Zhao', 'Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Grace', 'Hugo', 'Iris', 'Jack', 'Lena', 'Max', 'Nora', 'Oscar', 'Paula'];
 const LAST = ['Wang', 'Zhang', 'Liu', 'Huang', 'Zhou', 'Smith', 'Meyer', 'Rossi', 'Dubois', 'Novak', 'Garcia', 'Kim', 'Sato', 'Brown', 'Lopez'];
@@ -73,16 +62,7 @@ export async function seedPlatform(db: Queryable, demoPassword: string): Promise
   );
   await bumpSequence(db, 'iam_role', 'id');
 
-  const grants: Array<Record<string, unknown>> = [];
-  for (const r of ROLES) {
-    if (r.level === 'site') continue;
-    for (const m of menus) {
-      const mod = moduleOf(m);
-      const granted = r.modules === '*' || (r.modules as readonly string[]).some((x) => (x.includes('/') ? !!m.route?.startsWith(`/${x}/`) || m.route === `/${x}` : x === mod));
-      if (mod && granted) grants.push({ role_id: roleIds.get(r.code), menu_id: m.id });
-    }
-  }
-  await insertRows(db, 'iam_role_menu', grants);
+  await grantRoleMenus(db);
 
   // One hash for every demo account: scrypt is deliberately slow and the demo password is shared anyway.
   const hash = await hashPassword(demoPassword);

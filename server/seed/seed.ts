@@ -5,8 +5,6 @@ import type { Database, Queryable } from '../db/database.ts';
 import { projectRoot } from '../paths.ts';
 import type { KeyRing } from '../sealing/key-ring.ts';
 import { seedLovs } from './lov-seed.ts';
-import { seedMessages } from './message-seed.ts';
-import { seedNotices } from './notice-seed.ts';
 import { seedOrders } from './order-seed.ts';
 import { seedPlatform } from './platform-seed.ts';
 import { seedPrompts } from './prompt-seed.ts';
@@ -58,13 +56,6 @@ const STEPS: SeedStep[] = [
     },
   },
   { version: 'seed:orders:v1', run: (tx) => seedOrders(tx) },
-  {
-    version: 'seed:platform-calls:v1',
-    run: async (tx) => {
-      await seedMessages(tx);
-      await seedNotices(tx);
-    },
-  },
 ];
 
 /** Fills an empty database with the demo data; a second call does nothing (idempotent). */

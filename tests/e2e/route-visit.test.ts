@@ -5,7 +5,7 @@ import { readManifest } from '../../renderer/schema-files/screen-files.ts';
 import type { EntityDecl } from '../../renderer/schema/entity.ts';
 import { projectRoot } from '../../server/paths.ts';
 import { loadEntities } from '../../server/resources/entities.ts';
-import { ROLES } from '../../server/seed/platform-seed.ts';
+import { roleModules } from '../../server/seed/role-menus.ts';
 import type { Page } from 'playwright-core';
 import { axeFindings, describeFindings } from './axe.ts';
 import { type E2E, person, startE2E } from './browser.ts';
@@ -32,7 +32,7 @@ const docs = new Map(manifest.map((s) => [s.file, JSON.parse(readFileSync(join(p
  * The routes the SUPPLIER role's menu grants (a module, or the routes under `module/path`) that have
  * a screen; a record's page only where the supplier has records (an entity naming its supplier).
  */
-const supplierGrants = ROLES.find((r) => r.code === 'SUPPLIER')!.modules as readonly string[];
+const supplierGrants = roleModules('SUPPLIER') as string[];
 const supplierOwned = (file: string) => {
   const name = docs.get(file)!.entity;
   return typeof name === 'string' && !!entities.get(name)?.supplierField;
@@ -48,7 +48,7 @@ const supplierRoutes = manifest.flatMap((s) =>
  * profile): visited as the person they belong to instead, with the rest of that role's menu.
  */
 const OWN_PAGES: Record<string, string> = { '/ssrc/expert-personal': 'expert', '/tender/expertGrade/grade': 'expert', '/vendorInfo/detail': 'supplier' };
-const expertGrants = ROLES.find((r) => r.code === 'EXPERT')!.modules as readonly string[];
+const expertGrants = roleModules('EXPERT') as string[];
 const expertRoutes = manifest.flatMap((s) =>
   s.routes
     // The expert's own sourcing and tender scoring pages (their workflow lists are everyone's and may well be empty).

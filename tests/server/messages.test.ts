@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../server/events/events.ts';
-import { MESSAGE_PLAN } from '../../server/seed/message-seed.ts';
+import userMessage from '../../schemas/entities/hmsg/user-message.json' with { type: 'json' };
+import { DEMO_USERS } from '../../server/seed/platform-seed.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;
@@ -9,7 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const plan = (login: string) => MESSAGE_PLAN.find((p) => p.login === login)!;
+/** A demo account's seeded inbox in its home tenant: the fixed rows of the user-message recipe. */
+const col = (name: string) => userMessage.seed.columns.indexOf(name);
+const inbox = (login: string) => {
+  const id = DEMO_USERS.findIndex((u) => u.login === login) + 1;
+  return (userMessage.seed.rows as unknown[][]).filter((r) => r[col('userId')] === id && r[col('tenantId')] === DEMO_USERS[id - 1]!.tenant);
+};
+const plan = (login: string) => ({ total: inbox(login).length, unread: inbox(login).filter((r) => r[col('readFlag')] === 0).length });
 const count = async (as: string, tenant: number) => (await s.call({ as, url: `/hmsg/v1/${tenant}/messages/user/count` })).json().unreadMessageCount as number;
 const userId = async (login: string) => Number((await s.ctx.db.query<{ id: number }>('select id::float8 as id from iam_user where login_name = $1', [login])).rows[0]!.id);
 
@@ -20,7 +27,7 @@ describe('seeded inbox', () => {
       'select count(*)::int as n, count(*) filter (where m.read_flag = 0)::int as unread from hmsg_user_message m join iam_user u on u.id = m.user_id where m.tenant_id = u.organization_id',
     );
     expect(r.rows[0]!.n).toBe(30);
-    expect(r.rows[0]!.unread).toBe(MESSAGE_PLAN.reduce((a, p) => a + p.unread, 0));
+    expect(r.rows[0]!.unread).toBe(DEMO_USERS.reduce((a, u) => a + plan(u.login).unread, 0));
     const again = await startTestServer();
     try {
       const subjects = async (t: TestServer) => (await t.ctx.db.query<{ subject: string }>('select subject from hmsg_user_message order by user_message_id')).rows.map((x) => x.subject);

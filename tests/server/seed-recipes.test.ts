@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type EntityDecl, SYSTEM_FIELDS } from '../../renderer/schema/entity.ts';
 import { loadEntities } from '../../server/resources/entities.ts';
 import { generateSeedRows } from '../../renderer/schema/seed/generate.ts';
+import roleMenus from '../../server/seed/role-menus.json' with { type: 'json' };
 import { seed } from '../../server/seed/seed.ts';
 import { startTestServer } from './harness.ts';
 
@@ -101,6 +102,12 @@ describe('seed recipes', () => {
       expect(items.rows[0]!.n).toBe(120);
       const steps = await s.ctx.db.query<{ version: string }>("select version from schema_migrations where version like 'seed:item:%'");
       expect(steps.rows.map((r) => r.version)).toEqual(['seed:item:v1']);
+      // Every role the menu catalogue names is seeded, and every seeded tenant role has its menus.
+      const roles = await s.ctx.db.query<{ code: string; menus: number }>(
+        "select code, (select count(*)::int from iam_role_menu g where g.role_id = r.id) as menus from iam_role r where level <> 'site'",
+      );
+      expect(new Set(roles.rows.map((r) => r.code))).toEqual(new Set(Object.keys(roleMenus).filter((k) => !k.startsWith('@'))));
+      expect(roles.rows.filter((r) => r.menus === 0)).toEqual([]);
       // A database seeded by the TypeScript module the recipe replaced records the recipe without running it.
       await s.ctx.db.query("delete from schema_migrations where version = 'seed:item:v1'");
       await s.ctx.db.query("insert into schema_migrations (version) values ('seed:smdm-items:v1')");

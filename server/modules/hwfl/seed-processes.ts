@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import poHeader from '../../../schemas/entities/sodr/po-header.json' with { type: 'json' };
 import type { EntityWorkflow } from '../../../renderer/schema/entity.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
+import { projectRoot } from '../../paths.ts';
 import { DEMO_TENANT, SECOND_TENANT } from '../../seed/platform-seed.ts';
 import type { SeedStep } from '../../seed/seed.ts';
 import { fillTemplate } from './documents.ts';
@@ -12,44 +15,16 @@ import { Workflow } from './workflow.ts';
 const PO = poHeader.workflow as EntityWorkflow;
 
 /**
- * The purchase-order approval as a modeler would draw it: the purchasing manager approves;
- * above 100,000 a director approves as well. Attributes in the `hwfl` namespace name the
- * approvers; the gateway reads the order (`record`) in the schema expression language.
+ * The demo process models, drawn as a modeler would (`demo/*.bpmn`), with their `{{placeholders}}`
+ * filled. The purchase-order approval: the purchasing manager approves; above 100,000 a director
+ * approves as well (attributes in the `hwfl` namespace name the approvers; the gateway reads the
+ * order, `record`, in the schema expression language). The single one: `assignee` approves (ANY),
+ * with delegation, add-sign and copies.
  */
-export function poApprovalXml(manager: string, director: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:hwfl="http://srm.example/schema/hwfl" id="po-approval" targetNamespace="http://srm.example/hwfl">
-  <bpmn:process id="${PO.process}" name="Purchase order approval" isExecutable="true">
-    <bpmn:startEvent id="start" name="Submitted" />
-    <bpmn:sequenceFlow id="toManager" sourceRef="start" targetRef="manager" />
-    <bpmn:userTask id="manager" name="Purchasing manager" hwfl:assignee="${manager}" hwfl:approveWay="ANY" hwfl:actions="DELEGATE,ADD_SIGN,CARBON_COPY" />
-    <bpmn:sequenceFlow id="toAmount" sourceRef="manager" targetRef="amount" />
-    <bpmn:exclusiveGateway id="amount" name="Over 100,000?" default="small" />
-    <bpmn:sequenceFlow id="big" name="over 100,000" sourceRef="amount" targetRef="director">
-      <bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\${record.amount &gt; 100000}</bpmn:conditionExpression>
-    </bpmn:sequenceFlow>
-    <bpmn:sequenceFlow id="small" name="up to 100,000" sourceRef="amount" targetRef="end" />
-    <bpmn:userTask id="director" name="Director" hwfl:assignee="${director}" hwfl:approveWay="ANY" hwfl:actions="DELEGATE,ADD_SIGN,CARBON_COPY" />
-    <bpmn:sequenceFlow id="toEnd" sourceRef="director" targetRef="end" />
-    <bpmn:endEvent id="end" name="Approved" />
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="diagram">
-    <bpmndi:BPMNPlane id="plane" bpmnElement="${PO.process}">
-      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="152" y="142" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="manager_di" bpmnElement="manager"><dc:Bounds x="240" y="120" width="120" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="amount_di" bpmnElement="amount" isMarkerVisible="true"><dc:Bounds x="415" y="135" width="50" height="50" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="director_di" bpmnElement="director"><dc:Bounds x="520" y="240" width="120" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="702" y="142" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNEdge id="toManager_di" bpmnElement="toManager"><di:waypoint x="188" y="160" /><di:waypoint x="240" y="160" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="toAmount_di" bpmnElement="toAmount"><di:waypoint x="360" y="160" /><di:waypoint x="415" y="160" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="big_di" bpmnElement="big"><di:waypoint x="440" y="185" /><di:waypoint x="440" y="280" /><di:waypoint x="520" y="280" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="small_di" bpmnElement="small"><di:waypoint x="465" y="160" /><di:waypoint x="702" y="160" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="toEnd_di" bpmnElement="toEnd"><di:waypoint x="640" y="280" /><di:waypoint x="720" y="280" /><di:waypoint x="720" y="178" /></bpmndi:BPMNEdge>
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>
-`;
-}
+const demoXml = (file: string, vars: Record<string, string>) =>
+  readFileSync(join(projectRoot, 'server', 'modules', 'hwfl', 'demo', `${file}.bpmn`), 'utf8').replace(/\{\{(\w+)\}\}/g, (_m, k: string) => vars[k] ?? '');
+const poApprovalXml = (manager: string, director: string) => demoXml('po-approval', { key: PO.process, manager, director });
+export const singleApprovalXml = (key: string, name: string, step: string, assignee: string) => demoXml('single-approval', { key, name, step, assignee });
 
 /** Per demo tenant: who approves orders (the initiator is never their own approver). */
 const APPROVERS: Record<number, { manager: string; director: string; buyer: string }> = {
@@ -70,30 +45,6 @@ export async function deployDemoProcess(tx: Queryable, tenantId: number, key: st
      values ($1, $2, $3, $4, 1, $5, timestamp '2025-12-01 09:00:00', 'admin', 0, 0)`,
     [tenantId, model.rows[0]!.id, key, name, xml],
   );
-}
-
-/** A one-step approval: `assignee` approves (ANY), with delegation, add-sign and copies. */
-export function singleApprovalXml(key: string, name: string, stepName: string, assignee: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:hwfl="http://srm.example/schema/hwfl" id="${key}-definitions" targetNamespace="http://srm.example/hwfl">
-  <bpmn:process id="${key}" name="${name}" isExecutable="true">
-    <bpmn:startEvent id="start" name="Submitted" />
-    <bpmn:sequenceFlow id="toApprove" sourceRef="start" targetRef="approve" />
-    <bpmn:userTask id="approve" name="${stepName}" hwfl:assignee="${assignee}" hwfl:approveWay="ANY" hwfl:actions="DELEGATE,ADD_SIGN,CARBON_COPY" />
-    <bpmn:sequenceFlow id="toEnd" sourceRef="approve" targetRef="end" />
-    <bpmn:endEvent id="end" name="Approved" />
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="diagram">
-    <bpmndi:BPMNPlane id="plane" bpmnElement="${key}">
-      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="152" y="142" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="approve_di" bpmnElement="approve"><dc:Bounds x="240" y="120" width="120" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="412" y="142" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNEdge id="toApprove_di" bpmnElement="toApprove"><di:waypoint x="188" y="160" /><di:waypoint x="240" y="160" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="toEnd_di" bpmnElement="toEnd"><di:waypoint x="360" y="160" /><di:waypoint x="412" y="160" /></bpmndi:BPMNEdge>
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>
-`;
 }
 
 /**

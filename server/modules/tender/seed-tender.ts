@@ -38,7 +38,8 @@ const at = (days: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600
  * Tendering's demo: the release approval process (the purchasing manager approves, as for bid
  * plans) in both demo tenants, and four tenders of the demo tenant with two lots each — a draft, one
  * in release approval (its task waiting for the approver), one published with the demo `supplier`
- * (S0001) qualified and bidding while S0003 awaits pre-qualification, and one opened with both bids;
+ * (S0001) qualified and bidding while S0003 awaits pre-qualification (its clarification letters
+ * and question are fixed rows of the tender clarify entity files, tender 3), and one opened with both bids;
  * after opening, one being scored, one whose award awaits approval and one awarded, whose lots wait
  * for their branch companies' confirmation.
  */
@@ -76,7 +77,6 @@ async function seedTender(tx: Queryable, sealKeys: KeyRing): Promise<void> {
       lots.push(s.rows[0]!.id);
     }
     if (!released) continue;
-    if (status === 'PUBLISHED') await seedClarification(tx, id, num, title, sups[0]!);
     for (const [k, s] of sups.entries()) {
       const qualified = opened || k === 0;
       await tx.query(
@@ -156,26 +156,6 @@ async function seedBranchConfirms(tx: Queryable, id: number): Promise<void> {
   await tx.query(
     "update stnd_branch_confirm set confirm_status = 'CONFIRMED', confirm_remark = 'Accepted for the Wuxi site', confirmed_by = 'buyer', confirmed_date = $2 where tender_header_id = $1 and lot_name = $3",
     [id, at(-0.5), LOTS[1]![0]]);
-}
-
-/** The published demo tender's clarification: a question of S0001 answered by a released letter, and a draft letter. */
-async function seedClarification(tx: Queryable, id: number, num: string, title: string, s: { id: number; name: string }): Promise<void> {
-  const letters: Array<[string, string, string, string | null]> = [
-    ['CL2026-00001', 'Delivery address of lot A', '<p>Lot A is delivered to warehouse 2, gate B; unloading is the supplier\'s.</p>', 'RELEASED'],
-    ['CL2026-00002', 'Site visit', '<p>A site visit is offered on request before the bidding end.</p>', null],
-  ];
-  let answered: number | undefined;
-  for (const [cnum, ltitle, context, released] of letters) {
-    const r = await tx.query<{ id: number }>(
-      `insert into tender_clarify_letter (tenant_id, clarify_num, tender_header_id, tender_num, tender_title, title, context, clarify_status, released_by, released_date, created_by, last_updated_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, 0) returning clarify_letter_id::float8 as id`,
-      [DEMO_TENANT, cnum, id, num, title, ltitle, context, released ?? 'NEW', released ? 'buyer' : null, released ? at(-1) : null]);
-    answered ??= r.rows[0]!.id;
-  }
-  await tx.query(
-    `insert into tender_clarify_question (tenant_id, tender_header_id, tender_num, supplier_id, supplier_name, question_title, description, question_status, asked_date, clarify_letter_id, created_by, last_updated_by)
-     values ($1, $2, $3, $4, $5, 'Where is lot A delivered?', 'The notice names the plant but not the warehouse or gate.', 'ANSWERED', $6, $7, 0, 0)`,
-    [DEMO_TENANT, id, num, s.id, s.name, at(-1.5), answered]);
 }
 
 export const step: SeedStep = { version: 'seed:tender:v1', run: (tx, opts) => seedTender(tx, opts.sealKeys) };

@@ -13,7 +13,7 @@ afterAll(() => s.close());
 type Row = Record<string, unknown>;
 const one = async <T extends Row>(sql: string, params: unknown[] = []) => (await s.ctx.db.query<T>(sql, params)).rows[0]!;
 const nameOf = async (login: string) => (await one<{ n: string }>('select real_name as n from iam_user where login_name = $1', [login])).n;
-/** The buyer's employee record: the staff member holding the buyer's e-mail (seed-md-users). */
+/** The buyer's employee record: the staff member holding the buyer's e-mail (a fixed row of the employee recipe, schemas/entities/hpfm/employee.json). */
 const buyerStaff = () =>
   one<{ employeeId: number; name: string; companyId: number; companyName: string; unitId: number; unitName: string }>(
     `select e.employee_id::float8 as "employeeId", e.name, e.company_id::float8 as "companyId", e.company_name as "companyName", e.unit_id::float8 as "unitId", e.unit_name as "unitName"
