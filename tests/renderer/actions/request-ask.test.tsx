@@ -37,7 +37,8 @@ describe('a request action that asks first', () => {
     });
     const refresh = renderOpen(request as RendererServices['request']);
     fireEvent.click(screen.getByRole('button', { name: 'Open bids' }));
-    const input = (await screen.findByTestId('ask-form')).querySelector<HTMLInputElement>('#ask-password')!;
+    // The dialog's code loads on first use (its lookup widget brings the LOV's): a cold load may take seconds.
+    const input = (await screen.findByTestId('ask-form', {}, { timeout: 15000 })).querySelector<HTMLInputElement>('#ask-password')!;
     fireEvent.click(screen.getByTestId('ask-submit'));
     // Required: no call without it.
     await waitFor(() => expect(document.querySelector('.ant-form-item-explain-error')?.textContent).toMatch(/required|不能为空/));
@@ -53,7 +54,7 @@ describe('a request action that asks first', () => {
     fireEvent.click(screen.getByTestId('ask-submit'));
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(screen.queryByTestId('ask-form')).toBeNull());
-  });
+  }, 30_000);
 
   it('calls nothing when the dialog is cancelled', async () => {
     const request = vi.fn(async () => ({}));
