@@ -5,6 +5,7 @@ import { projectRoot } from '../../server/paths.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/start-server.ts';
 import { type E2E, person, startE2E } from './browser.ts';
+import { searchList } from './flow-kit.ts';
 
 let e: E2E;
 beforeAll(async () => {
@@ -145,6 +146,8 @@ describe('Content-Security-Policy', () => {
   it('the workflow modeler (bpmn-js) and the schema editor (CodeMirror) run with no violation', async () => {
     const { page, violations } = await watched('admin', '/hwfl/setting/process-define/list', 1);
     const list = page.locator('[data-screen="/hwfl/setting/process-define/list"]');
+    // More processes than a page holds are deployed: the order approval is searched for.
+    await searchList(list, 'modelKey', 'SODR_PO_APPROVAL');
     await list.locator('[role="gridcell"] a', { hasText: 'SODR_PO_APPROVAL' }).first().click();
     const modeler = page.getByTestId('hwfl-modeler');
     await modeler.locator('.djs-element[data-element-id="director"]').waitFor({ timeout: 30000 });

@@ -14,6 +14,13 @@ export const screen = (page: Page, route: string) => page.locator(`[data-screen=
 /** A button of a detail page's action bar. */
 export const detailButton = (page: Page, name: RegExp) => page.getByTestId('detail-actions').getByRole('button', { name });
 /** Answers the confirm dialog an action asked. */
+/** Narrows a list by one search field (its input's id ends with the field's name) and runs the search. */
+export async function searchList(list: Locator, field: string, value: string) {
+  const input = list.locator(`input[id$="${field}"]`).first();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
 export const okConfirm = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
 
 /**
