@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { forbidden } from './errors.ts';
+import { platformScope } from './call-scope.ts';
 import { checkEntityAccess, checkPermissionCode } from '../resources/permissions.ts';
 import { resolveScope, type Scope } from '../resources/scope.ts';
 
@@ -14,8 +15,13 @@ export interface ModuleRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   url: string;
   schema?: FastifySchema;
-  /** The scope: a tenant's path (default) or the platform's. */
-  level?: 'tenant' | 'site';
+  /**
+   * The scope: a tenant's path (default), the platform's (`site`: site-level roles only), or a
+   * platform call offered at both `/v1/...` and `/v1/{tenantId}/...` (`platform`: the tenant in
+   * the path when there is one, else a site role spans every tenant and anyone else stays in the
+   * current one; see call-scope.ts).
+   */
+  level?: 'tenant' | 'site' | 'platform';
   /** Which side of a shared tenant acts: the buyer's (no supplier-side role) or a supplier's (a role bound to suppliers). */
   by?: 'buyer' | 'supplier';
   /** Why another side is refused, in the refusal ("The award decision is the buyer's"). */
@@ -29,25 +35,50 @@ export interface ModuleRoute {
   permission?: { code: string; what: string };
 }
 
+/**
+ * A route anyone may call, signed in or not (a public notice, the sign-in page's texts): declared
+ * as such so it is a visible choice, not a forgotten check. Its path must also be public to the
+ * authentication hook (auth/authenticate.ts), which refuses every other path without a token.
+ */
+export interface PublicRoute {
+  method: ModuleRoute['method'];
+  url: string;
+  schema?: FastifySchema;
+  auth: false;
+}
+
 export type ModuleHandler = (req: FastifyRequest, scope: Scope) => Promise<unknown>;
+export type PublicHandler = (req: FastifyRequest) => Promise<unknown>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The module routes declared through defineRoute, in registration order. */
-    moduleRoutes: ModuleRoute[];
+    moduleRoutes: Array<ModuleRoute | PublicRoute>;
   }
 }
 
+function record(app: FastifyInstance, route: ModuleRoute | PublicRoute): void {
+  if (!app.hasDecorator('moduleRoutes')) app.decorate('moduleRoutes', []);
+  app.moduleRoutes.push(route);
+}
+
 /** Registers a module route behind the declared checks. */
-export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: ModuleRoute, handler: ModuleHandler): void {
+export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: PublicRoute, handler: PublicHandler): void;
+export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: ModuleRoute, handler: ModuleHandler): void;
+export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: ModuleRoute | PublicRoute, handler: ModuleHandler | PublicHandler): void {
+  if ('auth' in route) {
+    record(app, route);
+    app.route({ method: route.method, url: route.url, ...(route.schema ? { schema: route.schema } : {}), handler: (req) => (handler as PublicHandler)(req) });
+    return;
+  }
   const entities = [...(route.entity ? [{ entity: route.entity, access: route.access ?? 'read' }] : []), ...(route.alsoEntities ?? [])].map((x) => {
     const e = ctx.entities.get(x.entity);
     // A declaration naming no entity would check nothing: fail at start, not at the first call.
     if (!e) throw new Error(`${route.method} ${route.url} declares an unknown entity "${x.entity}"`);
     return { e, access: x.access };
   });
-  if (!app.hasDecorator('moduleRoutes')) app.decorate('moduleRoutes', []);
-  app.moduleRoutes.push(route);
+  record(app, route);
+  const level = route.level ?? 'tenant';
   // The checks run before the body is validated: a caller who may not call the route learns
   // nothing of what it takes, and the handler gets the scope they resolved.
   const scopes = new WeakMap<FastifyRequest, Scope>();
@@ -56,7 +87,7 @@ export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: Mod
     url: route.url,
     ...(route.schema ? { schema: route.schema } : {}),
     preValidation: async (req) => {
-      const scope = resolveScope(req, route.level ?? 'tenant');
+      const scope = level === 'platform' ? platformScope(req) : resolveScope(req, level);
       const supplierSide = !!scope.auth.supplierIds;
       if (route.by === 'buyer' && supplierSide) throw forbidden(route.byReason ?? 'This is the buyer\'s act');
       if (route.by === 'supplier' && !scope.auth.supplierIds?.length) throw forbidden(route.byReason ?? 'This is a supplier\'s act');
@@ -64,6 +95,6 @@ export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: Mod
       if (route.permission) await checkPermissionCode(ctx.db, scope.auth, route.permission.code, route.permission.what);
       scopes.set(req, scope);
     },
-    handler: (req) => handler(req, scopes.get(req)!),
+    handler: (req) => (handler as ModuleHandler)(req, scopes.get(req)!),
   });
 }
