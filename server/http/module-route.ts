@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { forbidden } from './errors.ts';
 import { platformScope } from './call-scope.ts';
@@ -33,6 +33,8 @@ export interface ModuleRoute {
   alsoEntities?: Array<{ entity: string; access: 'read' | 'write' }>;
   /** A button's permission code the caller's role must hold, and what it allows (named in the refusal). */
   permission?: { code: string; what: string };
+  /** A check of the request's form run after the declared ones, before the body is validated (an upload must be multipart). */
+  preValidation?: (req: FastifyRequest) => Promise<void>;
 }
 
 /**
@@ -47,8 +49,9 @@ export interface PublicRoute {
   auth: false;
 }
 
-export type ModuleHandler = (req: FastifyRequest, scope: Scope) => Promise<unknown>;
-export type PublicHandler = (req: FastifyRequest) => Promise<unknown>;
+/** The handler: the request, the scope the checks resolved, and the reply for what sets headers (a download). */
+export type ModuleHandler = (req: FastifyRequest, scope: Scope, reply: FastifyReply) => Promise<unknown>;
+export type PublicHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +61,7 @@ declare module 'fastify' {
 }
 
 function record(app: FastifyInstance, route: ModuleRoute | PublicRoute): void {
+  // buildApp decorates the root, so routes declared inside a plugin (the upload routes) are listed there too.
   if (!app.hasDecorator('moduleRoutes')) app.decorate('moduleRoutes', []);
   app.moduleRoutes.push(route);
 }
@@ -68,7 +72,7 @@ export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: Mod
 export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: ModuleRoute | PublicRoute, handler: ModuleHandler | PublicHandler): void {
   if ('auth' in route) {
     record(app, route);
-    app.route({ method: route.method, url: route.url, ...(route.schema ? { schema: route.schema } : {}), handler: (req) => (handler as PublicHandler)(req) });
+    app.route({ method: route.method, url: route.url, ...(route.schema ? { schema: route.schema } : {}), handler: (req, reply) => (handler as PublicHandler)(req, reply) });
     return;
   }
   const entities = [...(route.entity ? [{ entity: route.entity, access: route.access ?? 'read' }] : []), ...(route.alsoEntities ?? [])].map((x) => {
@@ -94,7 +98,8 @@ export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: Mod
       for (const { e, access } of entities) await checkEntityAccess(ctx.db, e, scope.auth, access);
       if (route.permission) await checkPermissionCode(ctx.db, scope.auth, route.permission.code, route.permission.what);
       scopes.set(req, scope);
+      if (route.preValidation) await route.preValidation(req);
     },
-    handler: (req) => (handler as ModuleHandler)(req, scopes.get(req)!),
+    handler: (req, reply) => (handler as ModuleHandler)(req, scopes.get(req)!, reply),
   });
 }

@@ -19,7 +19,6 @@ afterAll(() => s.close());
 /** Hand-registered module routes (`app.get(` …) per module today: lower a number when a module moves onto defineRoute. */
 const HAND_WRITTEN: Record<string, number> = {
   hcnf: 1,
-  hfile: 6,
   hiam: 32,
   himp: 9,
   hitf: 1,
