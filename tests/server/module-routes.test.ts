@@ -20,7 +20,6 @@ afterAll(() => s.close());
 const HAND_WRITTEN: Record<string, number> = {
   hcnf: 1,
   hiam: 32,
-  himp: 9,
   hitf: 1,
   hpfm: 34,
   hptl: 1,
