@@ -18,16 +18,10 @@ afterAll(() => s.close());
 
 /** Hand-registered module routes (`app.get(` …) per module today: lower a number when a module moves onto defineRoute. */
 const HAND_WRITTEN: Record<string, number> = {
-  hcnf: 1,
   hiam: 32,
-  hitf: 1,
   hpfm: 34,
-  hptl: 1,
-  hsdr: 5,
-  hsgp: 3,
   hwfl: 15,
   scm: 1,
-  sitf: 4,
   spfm: 3,
   sprm: 2,
   ssrc: 16,
