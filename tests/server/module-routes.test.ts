@@ -21,11 +21,7 @@ const HAND_WRITTEN: Record<string, number> = {
   hiam: 32,
   hpfm: 34,
   hwfl: 15,
-  scm: 1,
-  spfm: 3,
-  sprm: 2,
   ssrc: 16,
-  supply: 2,
 };
 
 function tsFiles(dir: string): string[] {
