@@ -21,7 +21,6 @@ const HAND_WRITTEN: Record<string, number> = {
   hiam: 32,
   hpfm: 34,
   hwfl: 15,
-  ssrc: 16,
 };
 
 function tsFiles(dir: string): string[] {
