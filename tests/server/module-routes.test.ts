@@ -20,7 +20,6 @@ afterAll(() => s.close());
 const HAND_WRITTEN: Record<string, number> = {
   hiam: 32,
   hpfm: 34,
-  hwfl: 15,
 };
 
 function tsFiles(dir: string): string[] {
