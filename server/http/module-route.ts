@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { requireAuth } from '../auth/authenticate.ts';
 import { forbidden } from './errors.ts';
 import { platformScope } from './call-scope.ts';
 import { checkEntityAccess, checkPermissionCode } from '../resources/permissions.ts';
@@ -19,9 +20,10 @@ export interface ModuleRoute {
    * The scope: a tenant's path (default), the platform's (`site`: site-level roles only), or a
    * platform call offered at both `/v1/...` and `/v1/{tenantId}/...` (`platform`: the tenant in
    * the path when there is one, else a site role spans every tenant and anyone else stays in the
-   * current one; see call-scope.ts).
+   * current one; see call-scope.ts), or the signed-in person's own calls whatever the tenant
+   * (`user`: their profile, menus, roles; the scope is their current tenant).
    */
-  level?: 'tenant' | 'site' | 'platform';
+  level?: 'tenant' | 'site' | 'platform' | 'user';
   /** Which side of a shared tenant acts: the buyer's (no supplier-side role) or a supplier's (a role bound to suppliers). */
   by?: 'buyer' | 'supplier';
   /** Why another side is refused, in the refusal ("The award decision is the buyer's"). */
@@ -30,7 +32,7 @@ export interface ModuleRoute {
   entity?: string;
   access?: 'read' | 'write';
   /** Further entities the route reads or writes (a contract drafted from an order reads the order). */
-  alsoEntities?: Array<{ entity: string; access: 'read' | 'write' }>;
+  alsoEntities?: ReadonlyArray<{ entity: string; access: 'read' | 'write' }>;
   /** A button's permission code the caller's role must hold, and what it allows (named in the refusal). */
   permission?: { code: string; what: string };
   /** A check of the request's form run after the declared ones, before the body is validated (an upload must be multipart). */
@@ -58,6 +60,12 @@ declare module 'fastify' {
     /** The module routes declared through defineRoute, in registration order. */
     moduleRoutes: Array<ModuleRoute | PublicRoute>;
   }
+}
+
+/** Any signed-in person, in their current tenant. */
+function ownScope(req: FastifyRequest): Scope {
+  const auth = requireAuth(req);
+  return { auth, tenantId: auth.tenantId };
 }
 
 function record(app: FastifyInstance, route: ModuleRoute | PublicRoute): void {
@@ -91,7 +99,7 @@ export function defineRoute(app: FastifyInstance, ctx: ServerContext, route: Mod
     url: route.url,
     ...(route.schema ? { schema: route.schema } : {}),
     preValidation: async (req) => {
-      const scope = level === 'platform' ? platformScope(req) : resolveScope(req, level);
+      const scope = level === 'platform' ? platformScope(req) : level === 'user' ? ownScope(req) : resolveScope(req, level);
       const supplierSide = !!scope.auth.supplierIds;
       if (route.by === 'buyer' && supplierSide) throw forbidden(route.byReason ?? 'This is the buyer\'s act');
       if (route.by === 'supplier' && !scope.auth.supplierIds?.length) throw forbidden(route.byReason ?? 'This is a supplier\'s act');
