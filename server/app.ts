@@ -60,6 +60,8 @@ export async function buildApp(ctx: ServerContext, opts: { logger?: LoggerSettin
   app.get('/health', async () => ({ status: 'UP', database: ctx.db.kind }));
   // Before any route: stored pages are checked against every route registered after this.
   recordRoutes(app);
+  // The module routes declared through defineRoute (http/module-route.ts), plugins' included.
+  app.decorate('moduleRoutes', []);
   await oauthRoutes(app, ctx);
   await signUpRoutes(app, ctx);
   for (const group of [...(await moduleRouteGroups()), ...GENERIC_GROUPS]) await group(app, ctx);

@@ -16,26 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-/** Hand-registered module routes (`app.get(` …) per module today: lower a number when a module moves onto defineRoute. */
-const HAND_WRITTEN: Record<string, number> = {
-  hcnf: 1,
-  hfile: 6,
-  hiam: 32,
-  himp: 9,
-  hitf: 1,
-  hmsg: 8,
-  hpfm: 34,
-  hptl: 1,
-  hsdr: 5,
-  hsgp: 3,
-  hwfl: 15,
-  scm: 1,
-  sitf: 4,
-  spfm: 3,
-  sprm: 2,
-  ssrc: 16,
-  supply: 2,
-};
+/** Hand-registered module routes (`app.get(` …) per module today: none; every module route is declared with defineRoute. */
+const HAND_WRITTEN: Record<string, number> = {};
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -50,16 +32,27 @@ describe('module routes', () => {
   it('declared with defineRoute refuse whom their declaration refuses, before reading anything', async () => {
     const routes = s.app.moduleRoutes;
     expect(routes.length, 'the tender and RFx reads are declared').toBeGreaterThan(20);
-    const tried = { anonymous: 0, otherTenant: 0, otherSide: 0 };
+    const tried = { anonymous: 0, otherTenant: 0, tenantRole: 0, otherSide: 0, public: 0 };
     for (const r of routes) {
+      // A public route answers anyone: declared so (auth: false), there is nobody to refuse.
+      if ('auth' in r) {
+        tried.public++;
+        continue;
+      }
       const body = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
       const call = (as: string | undefined, url = concrete(r.url)) => s.call({ method: r.method, url, ...(as ? { as } : {}), ...(body ? { payload: body } : {}) });
       const where = `${r.method} ${r.url}`;
       expect((await call(undefined)).statusCode, `${where} without a user`).toBe(401);
       tried.anonymous++;
-      if ((r.level ?? 'tenant') === 'tenant') {
+      const level = r.level ?? 'tenant';
+      // A platform call's tenant path is a tenant's (its site path serves the caller's own tenant).
+      if (level === 'tenant' || (level === 'platform' && r.url.includes(':tenantId'))) {
         expect((await call('buyer2')).statusCode, `${where} by another tenant's buyer`).toBe(403);
         tried.otherTenant++;
+      }
+      if (level === 'site') {
+        expect((await call('buyer')).statusCode, `${where} by a tenant's role`).toBe(403);
+        tried.tenantRole++;
       }
       if (r.by) {
         const other = await call(r.by === 'buyer' ? 'supplier' : 'buyer');
@@ -69,7 +62,7 @@ describe('module routes', () => {
         tried.otherSide++;
       }
     }
-    console.log(`module routes declared: ${routes.length}; refused without a user ${tried.anonymous}, to another tenant ${tried.otherTenant}, to the other side ${tried.otherSide}`);
+    console.log(`module routes declared: ${routes.length}; refused without a user ${tried.anonymous}, to another tenant ${tried.otherTenant}, to a tenant's role on a site path ${tried.tenantRole}, to the other side ${tried.otherSide}; public ${tried.public}`);
   });
 
   it('registered by hand become fewer, never more', () => {

@@ -6,7 +6,7 @@ import type { RouteGroup } from '../../http/route-group.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 /** A configuration must parse as YAML (one document, a mapping at the top); the refusal names the field, line and column. */
 export function checkYaml(text: unknown): void {
@@ -39,11 +39,11 @@ registerHooks('cnfConfig', {
 /** `POST /hcnf/v1/configs/{serviceConfigId}/set-default`: this version becomes its service's default. */
 async function configRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const e = ctx.entities.get('cnfConfig')!;
-  app.post(
-    '/hcnf/v1/configs/:serviceConfigId/set-default',
-    { schema: { params: { type: 'object', required: ['serviceConfigId'], properties: { serviceConfigId: { type: 'integer', minimum: 1 } } } } },
-    async (req) => {
-      const scope = resolveScope(req, 'site');
+  defineRoute(
+    app,
+    ctx,
+    { method: 'POST', url: '/hcnf/v1/configs/:serviceConfigId/set-default', level: 'site', schema: { params: { type: 'object', required: ['serviceConfigId'], properties: { serviceConfigId: { type: 'integer', minimum: 1 } } } } },
+    async (req, scope) => {
       const id = (req.params as { serviceConfigId: number }).serviceConfigId;
       const repo = new EntityRepository(e, ctx);
       const row = await repo.get(scope, id).catch(() => {

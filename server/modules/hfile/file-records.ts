@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
+import { defineRoute } from '../../http/module-route.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { type Level, resolveScope } from '../../resources/scope.ts';
+import type { Level } from '../../resources/scope.ts';
 
 type Row = Record<string, unknown>;
 
@@ -20,9 +20,8 @@ export async function fileRecordRoutes(app: FastifyInstance, ctx: ServerContext)
     const base = e.paths[level];
     if (!base) continue;
     const params = { type: 'object', properties: { ...(level === 'tenant' ? { tenantId: { type: 'integer' } } : {}), id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } };
-    app.get(`${base.replace(/\{(\w+)\}/g, ':$1')}/:id`, { schema: { tags: [e.name], summary: `Get ${e.name} (${level})`, params } }, async (req) => {
-      const scope = resolveScope(req, level);
-      await checkEntityAccess(ctx.db, e, scope.auth, 'read');
+    const url = `${base.replace(/\{(\w+)\}/g, ':$1')}/:id`;
+    defineRoute(app, ctx, { method: 'GET', url, level, entity: e.name, access: 'read', schema: { tags: [e.name], summary: `Get ${e.name} (${level})`, params } }, async (req, scope) => {
       const id = Number((req.params as Row).id);
       const row = ((await repo.list(scope, { [e.primaryKey]: id, size: 1 })) as { content: Row[] }).content[0];
       if (!row) throw notFound(`${e.name} ${id} not found`);

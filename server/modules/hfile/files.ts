@@ -7,7 +7,8 @@ import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Scope } from '../../resources/scope.ts';
-import { platformScope, scopeTenant } from '../../http/call-scope.ts';
+import { scopeTenant } from '../../http/call-scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 import { plainFileBytes } from '../../sealing/sealed-files.ts';
 import { checkContent, contentHash, tampered } from './content-hash.ts';
 import { type FileAccess, fileAccessOf, mayWriteOwner, visibleFiles } from './file-access.ts';
@@ -115,21 +116,23 @@ export async function fileRoutes(app: FastifyInstance, ctx: ServerContext): Prom
   const access = fileAccessOf(ctx);
 
   for (const prefix of PREFIXES) {
-    app.post(`${prefix}/files/uuid`, { schema: { params: TENANT_PARAM } }, async (req) => {
-      platformScope(req);
+    defineRoute(app, ctx, { method: 'POST', url: `${prefix}/files/uuid`, level: 'platform', schema: { params: TENANT_PARAM } }, async () => {
       return { content: randomUUID().replace(/-/g, '') };
     });
 
-    app.get(
-      `${prefix}/files/:attachmentUUID/file`,
+    defineRoute(
+      app,
+      ctx,
       {
+        method: 'GET',
+        url: `${prefix}/files/:attachmentUUID/file`,
+        level: 'platform',
         schema: {
           params: { type: 'object', required: ['attachmentUUID'], properties: { ...TENANT_PARAM.properties, attachmentUUID: UUID } },
           querystring: { type: 'object', properties: { bucketName: BUCKET } },
         },
       },
-      async (req) => {
-        const scope = platformScope(req);
+      async (req, scope) => {
         const uuid = (req.params as { attachmentUUID: string }).attachmentUUID;
         const params: unknown[] = [uuid];
         const where = ['t.attachment_uuid = $1', tenantCond(scope, params)];
@@ -147,9 +150,13 @@ export async function fileRoutes(app: FastifyInstance, ctx: ServerContext): Prom
 
   // Downloads: `access_token` may come in the query (links and hidden frames carry no header).
   for (const prefix of PREFIXES) {
-    app.get(
-      `${prefix}/files/download`,
+    defineRoute(
+      app,
+      ctx,
       {
+        method: 'GET',
+        url: `${prefix}/files/download`,
+        level: 'platform',
         schema: {
           params: TENANT_PARAM,
           querystring: {
@@ -160,8 +167,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: ServerContext): Prom
           },
         },
       },
-      async (req, reply) => {
-        const scope = platformScope(req);
+      async (req, scope, reply) => {
         const { url, bucketName } = req.query as { url: string; bucketName?: string };
         refuseUnsafeUrl(url);
         const params: unknown[] = [url];
@@ -233,14 +239,22 @@ export async function fileRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     properties: { bucketName: BUCKET, attachmentUUID: UUID },
   });
   for (const prefix of PREFIXES) {
-    app.post(`${prefix}/files/delete-by-url`, { schema: { params: TENANT_PARAM, querystring: deleteQuery(false), body: URL_LIST } }, async (req) =>
-      remove(platformScope(req), req.body as string[], (req.query as { bucketName: string }).bucketName),
+    defineRoute(
+      app,
+      ctx,
+      { method: 'POST', url: `${prefix}/files/delete-by-url`, level: 'platform', schema: { params: TENANT_PARAM, querystring: deleteQuery(false), body: URL_LIST } },
+      async (req, scope) => remove(scope, req.body as string[], (req.query as { bucketName: string }).bucketName),
     );
     for (const [suffix, required] of [['delete-by-uuidurl', false], ['delete-by-uuidurl/not-null', true]] as const) {
-      app.post(`${prefix}/files/${suffix}`, { schema: { params: TENANT_PARAM, querystring: deleteQuery(required), body: URL_LIST } }, async (req) => {
-        const q = req.query as { bucketName: string; attachmentUUID?: string };
-        return remove(platformScope(req), req.body as string[], q.bucketName, q.attachmentUUID);
-      });
+      defineRoute(
+        app,
+        ctx,
+        { method: 'POST', url: `${prefix}/files/${suffix}`, level: 'platform', schema: { params: TENANT_PARAM, querystring: deleteQuery(required), body: URL_LIST } },
+        async (req, scope) => {
+          const q = req.query as { bucketName: string; attachmentUUID?: string };
+          return remove(scope, req.body as string[], q.bucketName, q.attachmentUUID);
+        },
+      );
     }
   }
 
@@ -281,8 +295,8 @@ export async function fileRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     for (const prefix of PREFIXES) {
       // `attachment/multipart` adds the file to an attachment UUID; `multipart` stores a lone file (e.g. an avatar).
       for (const [suffix, uuidRequired] of [['attachment/multipart', true], ['multipart', false]] as const) {
-        uploads.post(`${prefix}/files/${suffix}`, { preValidation: multipartOnly, schema: { params: TENANT_PARAM, body: uploadBody(uuidRequired) } }, async (req, reply) => {
-          const scope = platformScope(req);
+        const upload = { method: 'POST', url: `${prefix}/files/${suffix}`, level: 'platform', preValidation: multipartOnly, schema: { params: TENANT_PARAM, body: uploadBody(uuidRequired) } } as const;
+        defineRoute(uploads, ctx, upload, async (req, scope, reply) => {
           const tenantId = scopeTenant(scope);
           const body = req.body as { bucketName: string; directory?: string; attachmentUUID?: string; fileName?: string; file: UploadedFile };
           if (!Buffer.isBuffer(body.file.data)) throw badRequest('file must be an uploaded file');

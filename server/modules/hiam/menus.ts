@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../../auth/authenticate.ts';
 import type { ServerContext } from '../../context.ts';
 import { approvedCodes, type MenuRow, normaliseCode, roleMenus } from '../../auth/role-grants.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 export interface MenuNode {
   id: number;
@@ -46,15 +46,15 @@ function toTree(rows: MenuRow[], lang: string): MenuNode[] {
 }
 
 export async function menuRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/iam/hzero/v1/menus/tree', async (req) => {
-    const a = requireAuth(req);
+  defineRoute(app, ctx, { method: 'GET', url: '/iam/hzero/v1/menus/tree', level: 'user' }, async (req, scope) => {
+    const a = scope.auth;
     // `roldId` (sic) is sent by the original front end and ignored by its server: the token's role decides.
     const lang = String((req.query as Record<string, unknown>).lang ?? a.language);
     return toTree(await roleMenus(ctx.db, a), lang);
   });
 
-  app.post('/iam/hzero/v1/menus/check-permissions', { schema: { body: { type: 'array', maxItems: 2000 } } }, async (req) => {
-    const a = requireAuth(req);
+  defineRoute(app, ctx, { method: 'POST', url: '/iam/hzero/v1/menus/check-permissions', level: 'user', schema: { body: { type: 'array', maxItems: 2000 } } }, async (req, scope) => {
+    const a = scope.auth;
     const items = (req.body as unknown[]).map((x) => (typeof x === 'string' ? x : String((x as { code?: unknown })?.code ?? '')));
     const site = a.roleLevel === 'site';
     const codes = site ? new Set<string>() : await approvedCodes(ctx.db, a);

@@ -1,14 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAuth } from '../../auth/authenticate.ts';
+import type { FastifyInstance } from 'fastify';
 import { DEFAULT_RULES, type PasswordRules, passwordViolation, policyOf, type Violation } from '../../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { AuthContext, ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { BusinessError, notFound } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope, type Scope } from '../../resources/scope.ts';
+import type { Scope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 const refuse = (v: Violation, language: string) => new BusinessError(v.code, language === 'en_US' ? v.en : v.zh, 'warn');
 
@@ -147,33 +146,25 @@ registerHooks('passwordPolicy', {
  */
 export async function iamPasswordRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db } = ctx;
-  const userEntity = ctx.entities.get('user')!;
   const policyEntity = ctx.entities.get('passwordPolicy')!;
   const idParams = (tenant: boolean) => ({
     type: 'object',
     required: ['id'],
     properties: { id: { type: 'integer', minimum: 1 }, ...(tenant ? { tenantId: { type: 'integer' } } : {}) },
   });
-  const adminScope = async (req: FastifyRequest, tenant: boolean) => {
-    const scope = resolveScope(req, tenant ? 'tenant' : 'site');
-    await checkEntityAccess(db, userEntity, scope.auth, 'write');
-    return scope;
-  };
 
   for (const [prefix, tenant] of [
     ['/iam/hzero/v1', false],
     ['/iam/hzero/v1/:tenantId', true],
   ] as const) {
-    app.put(`${prefix}/users/:id/admin-password`, { schema: { params: idParams(tenant), body: passwordBody } }, async (req) => {
-      const scope = await adminScope(req, tenant);
+    defineRoute(app, ctx, { method: 'PUT', url: `${prefix}/users/:id/admin-password`, level: tenant ? 'tenant' : 'site', entity: 'user', access: 'write', schema: { params: idParams(tenant), body: passwordBody } }, async (req, scope) => {
       const body = req.body as { password: string; confirmPassword?: string | null };
       confirmMatches(body, scope.auth.language);
       const u = await managedUser(db, scope, (req.params as { id: number }).id);
       return db.transaction((tx) => setPassword(tx, { userId: u.id, password: body.password, changeType: 'ADMIN', by: scope.auth }));
     });
 
-    app.put(`${prefix}/users/:id/admin-password-reset`, { schema: { params: idParams(tenant) } }, async (req) => {
-      const scope = await adminScope(req, tenant);
+    defineRoute(app, ctx, { method: 'PUT', url: `${prefix}/users/:id/admin-password-reset`, level: tenant ? 'tenant' : 'site', entity: 'user', access: 'write', schema: { params: idParams(tenant) } }, async (req, scope) => {
       const u = await managedUser(db, scope, (req.params as { id: number }).id);
       const initial = (await policyOf(db, u.organizationId))?.originalPassword;
       if (!initial) {
@@ -187,8 +178,8 @@ export async function iamPasswordRoutes(app: FastifyInstance, ctx: ServerContext
     });
   }
 
-  app.put('/iam/hzero/v1/users/password', { schema: { body: { ...passwordBody, required: ['password', 'originalPassword'] } } }, async (req) => {
-    const a = requireAuth(req);
+  defineRoute(app, ctx, { method: 'PUT', url: '/iam/hzero/v1/users/password', level: 'user', schema: { body: { ...passwordBody, required: ['password', 'originalPassword'] } } }, async (req, scope) => {
+    const a = scope.auth;
     const body = req.body as { password: string; confirmPassword?: string | null; originalPassword: string };
     confirmMatches(body, a.language);
     const hash = (await db.query<{ password_hash: string | null }>('select password_hash from iam_user where id = $1', [a.userId])).rows[0]?.password_hash;
@@ -200,9 +191,7 @@ export async function iamPasswordRoutes(app: FastifyInstance, ctx: ServerContext
 
   // HZERO answers the tenant's one policy on the collection itself; `/current` is our earlier path.
   for (const url of ['/iam/v1/:tenantId/password-policies', '/iam/v1/:tenantId/password-policies/current']) {
-    app.get(url, { schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' } } } } }, async (req) => {
-      const scope = resolveScope(req, 'tenant');
-      await checkEntityAccess(db, policyEntity, scope.auth, 'read');
+    defineRoute(app, ctx, { method: 'GET', url, entity: 'passwordPolicy', access: 'read', schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' } } } } }, async (req, scope) => {
       const tenantId = scope.tenantId!;
       const repo = new EntityRepository(policyEntity, ctx);
       const first = async () =>

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { BusinessError, notFound } from '../../http/errors.ts';
-import { type Access, checkEntityAccess } from '../../resources/permissions.ts';
+import type { Access } from '../../resources/permissions.ts';
 import { pageParams } from '../../resources/list-query.ts';
 import { toPage } from '../../../renderer/schema/wire/page.ts';
 import { selectList } from '../../resources/rows.ts';
-import { resolveScope, type Scope } from '../../resources/scope.ts';
+import type { Scope } from '../../resources/scope.ts';
 import { addMeanings } from '../../resources/lov-values.ts';
 import { roleMenus } from '../../auth/role-grants.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -44,7 +45,6 @@ async function roleInScope(db: Queryable, scope: Scope, roleId: number): Promise
  */
 export async function iamRoleMenuRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db } = ctx;
-  const roleEntity = ctx.entities.get('role')!;
   const menuEntity = ctx.entities.get('menu')!;
   const userEntity = ctx.entities.get('user')!;
   const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
@@ -63,12 +63,8 @@ export async function iamRoleMenuRoutes(app: FastifyInstance, ctx: ServerContext
   const menuItem = { type: 'object', properties: { id, menuId: id }, additionalProperties: true };
   const menuBody = { anyOf: [menuItem, { type: 'array', maxItems: 2000, items: { anyOf: [id, menuItem] } }] };
 
-  const scopeOf = async (req: FastifyRequest, tenant: boolean, access: Access) => {
-    const scope = resolveScope(req, tenant ? 'tenant' : 'site');
-    await checkEntityAccess(db, roleEntity, scope.auth, access);
-    const role = await roleInScope(db, scope, (req.params as { roleId: number }).roleId);
-    return { scope, role };
-  };
+  // The role must be one the scope reaches (a record check): asked after the declared access.
+  const roleOf = async (req: FastifyRequest, scope: Scope) => ({ role: await roleInScope(db, scope, (req.params as { roleId: number }).roleId) });
   const menuIds = (body: unknown): number[] =>
     (Array.isArray(body) ? body : [body])
       .map((x) => Number(typeof x === 'object' && x ? ((x as Row).menuId ?? (x as Row).id) : x))
@@ -130,14 +126,15 @@ export async function iamRoleMenuRoutes(app: FastifyInstance, ctx: ServerContext
       properties: { ...(tenant ? { tenantId: { type: 'integer' } } : {}), ...extra },
     });
     const base = `${prefix}/roles/:roleId`;
+    const roleAccess = (access: Access) => ({ level: tenant ? 'tenant' : 'site', entity: 'role', access }) as const;
 
-    app.get(`${base}/menus`, { schema: { params: params({ roleId: id }), querystring: listQuery } }, async (req) => {
-      const { scope, role } = await scopeOf(req, tenant, 'read');
+    defineRoute(app, ctx, { method: 'GET', url: `${base}/menus`, ...roleAccess('read'), schema: { params: params({ roleId: id }), querystring: listQuery } }, async (req, scope) => {
+      const { role } = await roleOf(req, scope);
       return menuPage(scope, req.query as Row, ['t.id in (select menu_id from iam_role_menu where role_id = $1)'], [role.id]);
     });
 
-    app.get(`${base}/assignable-menus`, { schema: { params: params({ roleId: id }), querystring: listQuery } }, async (req) => {
-      const { scope, role } = await scopeOf(req, tenant, 'write');
+    defineRoute(app, ctx, { method: 'GET', url: `${base}/assignable-menus`, ...roleAccess('write'), schema: { params: params({ roleId: id }), querystring: listQuery } }, async (req, scope) => {
+      const { role } = await roleOf(req, scope);
       const where = ['t.enabled_flag = 1', 't.id not in (select menu_id from iam_role_menu where role_id = $1)'];
       const p: unknown[] = [role.id];
       if (scope.auth.roleLevel !== 'site') {
@@ -147,8 +144,8 @@ export async function iamRoleMenuRoutes(app: FastifyInstance, ctx: ServerContext
       return menuPage(scope, req.query as Row, where, p);
     });
 
-    app.post(`${base}/menus`, { schema: { params: params({ roleId: id }), body: menuBody } }, async (req) => {
-      const { scope, role } = await scopeOf(req, tenant, 'write');
+    defineRoute(app, ctx, { method: 'POST', url: `${base}/menus`, ...roleAccess('write'), schema: { params: params({ roleId: id }), body: menuBody } }, async (req, scope) => {
+      const { role } = await roleOf(req, scope);
       const ids = menuIds(req.body);
       await db.transaction(async (tx) => {
         await checkGrantable(tx, scope, role, ids);
@@ -157,8 +154,8 @@ export async function iamRoleMenuRoutes(app: FastifyInstance, ctx: ServerContext
       return { roleId: role.id, assigned: ids.length };
     });
 
-    app.put(`${base}/menus`, { schema: { params: params({ roleId: id }), body: { type: 'array', maxItems: 2000, items: { anyOf: [id, menuItem] } } } }, async (req) => {
-      const { scope, role } = await scopeOf(req, tenant, 'write');
+    defineRoute(app, ctx, { method: 'PUT', url: `${base}/menus`, ...roleAccess('write'), schema: { params: params({ roleId: id }), body: { type: 'array', maxItems: 2000, items: { anyOf: [id, menuItem] } } } }, async (req, scope) => {
+      const { role } = await roleOf(req, scope);
       const ids = [...new Set(menuIds(req.body))];
       await db.transaction(async (tx) => {
         await checkGrantable(tx, scope, role, ids);
@@ -173,21 +170,21 @@ export async function iamRoleMenuRoutes(app: FastifyInstance, ctx: ServerContext
       return { roleId: role.id, assigned: ids.length };
     });
 
-    const remove = async (req: FastifyRequest, ids: number[]) => {
-      const { scope, role } = await scopeOf(req, tenant, 'write');
+    const remove = async (req: FastifyRequest, scope: Scope, ids: number[]) => {
+      const { role } = await roleOf(req, scope);
       if (role.level === 'site') await checkGrantable(db, scope, role, []);
       await db.query('delete from iam_role_menu where role_id = $1 and menu_id = any($2::bigint[])', [role.id, ids]);
       return {};
     };
-    app.delete(`${base}/menus/:menuId`, { schema: { params: params({ roleId: id, menuId: id }) } }, async (req) => remove(req, [(req.params as { menuId: number }).menuId]));
-    app.delete(`${base}/menus`, { schema: { params: params({ roleId: id }), body: { type: 'array', maxItems: 2000, items: { anyOf: [id, menuItem] } } } }, async (req) =>
-      remove(req, menuIds(req.body)),
+    defineRoute(app, ctx, { method: 'DELETE', url: `${base}/menus/:menuId`, ...roleAccess('write'), schema: { params: params({ roleId: id, menuId: id }) } }, async (req, scope) => remove(req, scope, [(req.params as { menuId: number }).menuId]));
+    defineRoute(app, ctx, { method: 'DELETE', url: `${base}/menus`, ...roleAccess('write'), schema: { params: params({ roleId: id }), body: { type: 'array', maxItems: 2000, items: { anyOf: [id, menuItem] } } } }, async (req, scope) =>
+      remove(req, scope, menuIds(req.body)),
     );
 
     // HZERO's path for a role's users is `member-roles/role-users/{roleId}`; ours stays for older callers.
     for (const url of [`${base}/users`, `${prefix}/member-roles/role-users/:roleId`]) {
-      app.get(url, { schema: { params: params({ roleId: id }), querystring: listQuery } }, async (req) => {
-        const { scope, role } = await scopeOf(req, tenant, 'read');
+      defineRoute(app, ctx, { method: 'GET', url, ...roleAccess('read'), schema: { params: params({ roleId: id }), querystring: listQuery } }, async (req, scope) => {
+        const { role } = await roleOf(req, scope);
         const q = req.query as Row;
         const { page, size } = pageParams(q);
         const p: unknown[] = [role.id];

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { ServerContext } from '../../context.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
-import { resolveScope, type Scope } from '../../resources/scope.ts';
+import type { Scope } from '../../resources/scope.ts';
 import { policyOf } from '../../auth/password-policy.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 interface ImportLine {
   import_id: number;
@@ -24,15 +24,7 @@ const EMAIL_RE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
  */
 export async function iamUserImportRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db } = ctx;
-  const importEntity = ctx.entities.get('userImport')!;
-  const userEntity = ctx.entities.get('user')!;
 
-  const scopeOf = async (req: FastifyRequest, tenant: boolean): Promise<Scope> => {
-    const scope = resolveScope(req, tenant ? 'tenant' : 'site');
-    await checkEntityAccess(db, importEntity, scope.auth, 'write');
-    await checkEntityAccess(db, userEntity, scope.auth, 'write');
-    return scope;
-  };
   const linesOf = async (scope: Scope, code: string, statuses: string[]) => {
     const params: unknown[] = [code, statuses];
     let where = 'template_code = $1 and import_status = any($2::text[])';
@@ -58,8 +50,8 @@ export async function iamUserImportRoutes(app: FastifyInstance, ctx: ServerConte
       properties: { ...(tenant ? { tenantId: { type: 'integer' } } : {}), code: { type: 'string', minLength: 1, maxLength: 60 } },
     };
 
-    app.post(`${prefix}/user-imports/:code/validate`, { schema: { params } }, async (req) => {
-      const scope = await scopeOf(req, tenant);
+    const importing = { level: tenant ? 'tenant' : 'site', entity: 'userImport', access: 'write', alsoEntities: [{ entity: 'user', access: 'write' }] } as const;
+    defineRoute(app, ctx, { method: 'POST', url: `${prefix}/user-imports/:code/validate`, ...importing, schema: { params } }, async (req, scope) => {
       const en = scope.auth.language === 'en_US';
       const lines = await linesOf(scope, (req.params as { code: string }).code, ['NEW', 'ERROR']);
       const seen = new Set<string>();
@@ -89,8 +81,7 @@ export async function iamUserImportRoutes(app: FastifyInstance, ctx: ServerConte
       return { checked: lines.length, valid, invalid: lines.length - valid };
     });
 
-    app.post(`${prefix}/user-imports/:code/import`, { schema: { params } }, async (req) => {
-      const scope = await scopeOf(req, tenant);
+    defineRoute(app, ctx, { method: 'POST', url: `${prefix}/user-imports/:code/import`, ...importing, schema: { params } }, async (req, scope) => {
       const lines = await linesOf(scope, (req.params as { code: string }).code, ['VALID']);
       const hashes = new Map<number, string | null>();
       for (const t of new Set(lines.map((l) => l.tenant_id))) {

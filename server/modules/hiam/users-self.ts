@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../../auth/authenticate.ts';
 import { updateTokenContext } from '../../auth/tokens.ts';
 import type { ServerContext } from '../../context.ts';
 import { BusinessError, forbidden } from '../../http/errors.ts';
 import { contextFacts } from '../../resources/fill.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 const LANGUAGE_NAMES: Record<string, string> = { zh_CN: '简体中文', en_US: 'English' };
 
@@ -17,8 +17,8 @@ const roleName = (role: string, user: string) => `case when coalesce(${user}.lan
 export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/iam/hzero/v1/users/self', async (req) => {
-    const a = requireAuth(req);
+  defineRoute(app, ctx, { method: 'GET', url: '/iam/hzero/v1/users/self', level: 'user' }, async (req, scope) => {
+    const a = scope.auth;
     const u = (
       await db.query<Record<string, unknown>>(
         `select u.id::float8 as id, u.login_name as "loginName", u.real_name as "realName", u.email, u.phone,
@@ -50,8 +50,8 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
     };
   });
 
-  app.get('/iam/hzero/v1/users/self-tenants', async (req) => {
-    const a = requireAuth(req);
+  defineRoute(app, ctx, { method: 'GET', url: '/iam/hzero/v1/users/self-tenants', level: 'user' }, async (req, scope) => {
+    const a = scope.auth;
     const home = (await db.query<{ organization_id: number }>('select organization_id::float8 as organization_id from iam_user where id = $1', [a.userId])).rows[0];
     const r = await db.query<Record<string, unknown>>(
       `select tenant_id::float8 as "tenantId", tenant_num as "tenantNum", tenant_name as "tenantName" from hpfm_tenant
@@ -61,8 +61,8 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
     return r.rows.map((t) => ({ ...t, userId: a.userId, defaultTenantId: home?.organization_id ?? a.tenantId }));
   });
 
-  app.get('/iam/hzero/v1/member-roles/self-roles', async (req) => {
-    const a = requireAuth(req);
+  defineRoute(app, ctx, { method: 'GET', url: '/iam/hzero/v1/member-roles/self-roles', level: 'user' }, async (req, scope) => {
+    const a = scope.auth;
     const r = await db.query<Record<string, unknown>>(
       `select r.id::float8 as id, ${roleName('r', 'u')} as name, r.code, r.level, r.tenant_id::float8 as "tenantId", t.tenant_name as "tenantName", t.tenant_num as "tenantNum",
               r.enabled_flag = 1 as "isEnabled"
@@ -84,16 +84,16 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
   };
 
   for (const p of ['/iam/v1/users/roles', '/iam/hzero/v1/users/roles']) {
-    app.put(p, { schema: { querystring: { type: 'object', required: ['roleId'], properties: { roleId: { type: 'integer' } } } } }, async (req) => {
-      const a = requireAuth(req);
+    defineRoute(app, ctx, { method: 'PUT', url: p, level: 'user', schema: { querystring: { type: 'object', required: ['roleId'], properties: { roleId: { type: 'integer' } } } } }, async (req, scope) => {
+      const a = scope.auth;
       await switchRole(a.userId, a.token, (req.query as { roleId: number }).roleId);
       return {};
     });
   }
 
   for (const p of ['/iam/v1/users/tenant-id', '/iam/hzero/v1/users/tenant-id']) {
-    app.put(p, { schema: { querystring: { type: 'object', required: ['tenantId'], properties: { tenantId: { type: 'integer' } } } } }, async (req) => {
-      const a = requireAuth(req);
+    defineRoute(app, ctx, { method: 'PUT', url: p, level: 'user', schema: { querystring: { type: 'object', required: ['tenantId'], properties: { tenantId: { type: 'integer' } } } } }, async (req, scope) => {
+      const a = scope.auth;
       const tenantId = (req.query as { tenantId: number }).tenantId;
       if (!a.tenantIds.includes(tenantId) && !a.memberTenantIds.includes(tenantId)) throw forbidden('The tenant is not yours');
       // A new tenant means a role of that tenant (or keep a site role, which spans tenants).
@@ -109,8 +109,8 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
     });
   }
 
-  app.put('/iam/hzero/v1/users/default-language', async (req) => {
-    const a = requireAuth(req);
+  defineRoute(app, ctx, { method: 'PUT', url: '/iam/hzero/v1/users/default-language', level: 'user' }, async (req, scope) => {
+    const a = scope.auth;
     const q = { ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown>) ?? {}) };
     const language = String(q.language ?? '');
     if (!/^[a-z]{2}_[A-Z]{2}$/.test(language)) throw new BusinessError('error.validation', 'language must look like zh_CN', 'error');
@@ -119,8 +119,8 @@ export async function usersSelfRoutes(app: FastifyInstance, ctx: ServerContext):
   });
 
   // The spec lists GET /api/users (a leftover of the original's mock layer): answer with the caller only.
-  app.get('/api/users', async (req) => {
-    const a = requireAuth(req);
+  defineRoute(app, ctx, { method: 'GET', url: '/api/users', level: 'user' }, async (req, scope) => {
+    const a = scope.auth;
     return [{ id: a.userId, loginName: a.loginName }];
   });
 }

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAuth } from '../../auth/authenticate.ts';
+import type { FastifyInstance } from 'fastify';
 import type { AuthContext, ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, BusinessError, notFound } from '../../http/errors.ts';
@@ -9,9 +8,10 @@ import { EntityRepository } from '../../resources/repository.ts';
 import { pageParams } from '../../resources/list-query.ts';
 import { toPage } from '../../../renderer/schema/wire/page.ts';
 import { selectList } from '../../resources/rows.ts';
-import { resolveScope, type Scope } from '../../resources/scope.ts';
+import type { Scope } from '../../resources/scope.ts';
 import { addMeanings } from '../../resources/lov-values.ts';
 import { managedUser } from './passwords.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -84,11 +84,6 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
   const loginLogEntity = ctx.entities.get('loginLog')!;
   const users = new EntityRepository(userEntity, ctx);
 
-  const scopeOf = async (req: FastifyRequest, tenant: boolean, access: Access) => {
-    const scope = resolveScope(req, tenant ? 'tenant' : 'site');
-    await checkEntityAccess(db, userEntity, scope.auth, access);
-    return scope;
-  };
   const params = (tenant: boolean, extra: Record<string, unknown>) => ({ type: 'object', properties: { ...(tenant ? tenantParam : {}), ...extra }, required: Object.keys(extra) });
   const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
   const listQuery = { type: 'object', properties: { page: { type: 'integer', minimum: 0 }, size: { type: 'integer', minimum: 1 } } };
@@ -125,9 +120,9 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
   const roleItems = { type: 'object', properties: { id: id, roleId: id }, additionalProperties: true };
 
   for (const [prefix, tenant] of PREFIXES) {
+    const userAccess = (access: Access) => ({ level: tenant ? 'tenant' : 'site', entity: 'user', access }) as const;
     // The roles a user holds, as role rows.
-    app.get(`${prefix}/member-roles/user-roles/:userId`, { schema: { params: params(tenant, { userId: id }), querystring: listQuery } }, async (req) => {
-      const scope = await scopeOf(req, tenant, 'read');
+    defineRoute(app, ctx, { method: 'GET', url: `${prefix}/member-roles/user-roles/:userId`, ...userAccess('read'), schema: { params: params(tenant, { userId: id }), querystring: listQuery } }, async (req, scope) => {
       const userId = (req.params as { userId: number }).userId;
       await managedUser(db, scope, userId);
       const q = req.query as Row;
@@ -143,8 +138,7 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
     });
 
     // Roles the caller may still give this user.
-    app.get(`${prefix}/users/:userId/assignable-roles`, { schema: { params: params(tenant, { userId: id }), querystring: listQuery } }, async (req) => {
-      const scope = await scopeOf(req, tenant, 'write');
+    defineRoute(app, ctx, { method: 'GET', url: `${prefix}/users/:userId/assignable-roles`, ...userAccess('write'), schema: { params: params(tenant, { userId: id }), querystring: listQuery } }, async (req, scope) => {
       const userId = (req.params as { userId: number }).userId;
       await managedUser(db, scope, userId);
       const q = req.query as Row;
@@ -161,11 +155,11 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
       return toPage(rows, page, size, total);
     });
 
-    app.post(
-      `${prefix}/users/:userId/roles`,
-      { schema: { params: params(tenant, { userId: id }), body: { anyOf: [roleItems, { type: 'array', maxItems: 500, items: roleItems }] } } },
-      async (req) => {
-        const scope = await scopeOf(req, tenant, 'write');
+    defineRoute(
+      app,
+      ctx,
+      { method: 'POST', url: `${prefix}/users/:userId/roles`, ...userAccess('write'), schema: { params: params(tenant, { userId: id }), body: { anyOf: [roleItems, { type: 'array', maxItems: 500, items: roleItems }] } } },
+      async (req, scope) => {
         const userId = (req.params as { userId: number }).userId;
         const roleIds = idsOf(req.body, 'id');
         await db.transaction((tx) => assign(tx, scope, userId, roleIds));
@@ -173,24 +167,21 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
       },
     );
 
-    app.delete(`${prefix}/users/:userId/roles/:roleId`, { schema: { params: params(tenant, { userId: id, roleId: id }) } }, async (req) => {
-      const scope = await scopeOf(req, tenant, 'write');
+    defineRoute(app, ctx, { method: 'DELETE', url: `${prefix}/users/:userId/roles/:roleId`, ...userAccess('write'), schema: { params: params(tenant, { userId: id, roleId: id }) } }, async (req, scope) => {
       const { userId, roleId } = req.params as { userId: number; roleId: number };
       await db.transaction((tx) => unassign(tx, scope, userId, [roleId]));
       return {};
     });
 
     const memberItems = { type: 'array', maxItems: 500, items: { type: 'object', required: ['roleId', 'memberId'], properties: { roleId: id, memberId: id, memberType: { type: 'string' } } } };
-    app.post(`${prefix}/member-roles/batch-assign`, { schema: { params: params(tenant, {}), body: memberItems } }, async (req) => {
-      const scope = await scopeOf(req, tenant, 'write');
+    defineRoute(app, ctx, { method: 'POST', url: `${prefix}/member-roles/batch-assign`, ...userAccess('write'), schema: { params: params(tenant, {}), body: memberItems } }, async (req, scope) => {
       const items = req.body as Array<{ roleId: number; memberId: number }>;
       await db.transaction(async (tx) => {
         for (const it of items) await assign(tx, scope, it.memberId, [it.roleId]);
       });
       return items;
     });
-    app.delete(`${prefix}/member-roles/batch-delete`, { schema: { params: params(tenant, {}), body: memberItems } }, async (req) => {
-      const scope = await scopeOf(req, tenant, 'write');
+    defineRoute(app, ctx, { method: 'DELETE', url: `${prefix}/member-roles/batch-delete`, ...userAccess('write'), schema: { params: params(tenant, {}), body: memberItems } }, async (req, scope) => {
       const items = req.body as Array<{ roleId: number; memberId: number }>;
       await db.transaction(async (tx) => {
         for (const it of items) await unassign(tx, scope, it.memberId, [it.roleId]);
@@ -199,8 +190,7 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
     });
 
     // The tenants a user reaches, as authenticate.ts computes them: the home tenant and those of enabled roles.
-    app.get(`${prefix}/users/:id/tenants`, { schema: { params: params(tenant, { id }), querystring: listQuery } }, async (req) => {
-      const scope = await scopeOf(req, tenant, 'read');
+    defineRoute(app, ctx, { method: 'GET', url: `${prefix}/users/:id/tenants`, ...userAccess('read'), schema: { params: params(tenant, { id }), querystring: listQuery } }, async (req, scope) => {
       const u = await managedUser(db, scope, (req.params as { id: number }).id);
       const { page, size } = pageParams(req.query as Row);
       const rows = (
@@ -216,8 +206,7 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
     });
 
     const freezeLike = (action: 'frozen' | 'unfrozen' | 'unlocked') =>
-      app.post(`${prefix}/users/:id/${action}`, { schema: { params: params(tenant, { id }) } }, async (req) => {
-        const scope = await scopeOf(req, tenant, 'write');
+      defineRoute(app, ctx, { method: 'POST', url: `${prefix}/users/:id/${action}`, ...userAccess('write'), schema: { params: params(tenant, { id }) } }, async (req, scope) => {
         const u = await managedUser(db, scope, (req.params as { id: number }).id);
         if (action === 'frozen' && u.id === scope.auth.userId) {
           throw new BusinessError('hiam.warn.user.freezeSelf', en(scope.auth) ? 'You cannot freeze yourself' : '不能冻结当前登录用户', 'warn');
@@ -258,13 +247,9 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
     // HZERO's path is the platform service's `/hpfm/v1/audit-logins/self`; ours under iam stays for older callers.
     // Its `self` path has no tenant segment and serves every user: a tenant-level role reads its current tenant's log.
     for (const url of [`${prefix}/audit-logins/self`, ...(tenant ? [] : ['/hpfm/v1/audit-logins/self'])]) {
-      const selfScope = (req: FastifyRequest): Scope => {
-        if (tenant || url !== '/hpfm/v1/audit-logins/self') return resolveScope(req, tenant ? 'tenant' : 'site');
-        const auth = requireAuth(req);
-        return auth.roleLevel === 'site' ? { auth, tenantId: null } : { auth, tenantId: auth.tenantId };
-      };
-      app.get(url, { schema: { params: params(tenant, {}), querystring: logQuery } }, async (req) => {
-        const scope = selfScope(req);
+      // The platform's `self` path serves every user: a site role spans the tenants, anyone else reads their current tenant's log.
+      const level = tenant ? 'tenant' : url === '/hpfm/v1/audit-logins/self' ? 'platform' : 'site';
+      defineRoute(app, ctx, { method: 'GET', url: url, level, schema: { params: params(tenant, {}), querystring: logQuery } }, async (req, scope) => {
         const q = { ...(req.query as Row) };
         let admin = true;
         try {
@@ -291,9 +276,13 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
       )
     ).rows[0]!;
 
-  app.put(
-    '/iam/hzero/v1/users/self',
+  defineRoute(
+    app,
+    ctx,
     {
+      method: 'PUT',
+      url: '/iam/hzero/v1/users/self',
+      level: 'user',
       schema: {
         body: {
           type: 'object',
@@ -309,8 +298,8 @@ export async function iamUserRoutes(app: FastifyInstance, ctx: ServerContext): P
         },
       },
     },
-    async (req) => {
-      const a = requireAuth(req);
+    async (req, scope) => {
+      const a = scope.auth;
       const body = req.body as Row;
       const sets: string[] = [];
       const values: unknown[] = [a.userId];

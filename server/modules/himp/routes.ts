@@ -1,12 +1,13 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { RouteGroup } from '../../http/route-group.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
-import { resolveScope, type Scope } from '../../resources/scope.ts';
+import type { Scope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 import { lovValues } from '../../resources/lov-values.ts';
 import { batchOf, recentBatches, recount, setStatus } from './batches.ts';
 import { readUpload } from './read-file.ts';
@@ -49,8 +50,7 @@ interface Caller {
 }
 
 /** The template of the request, for a caller who may write every entity its sheets import into. */
-async function callerOf(ctx: ServerContext, req: FastifyRequest, code: string): Promise<Caller> {
-  const scope = resolveScope(req, 'tenant');
+async function callerOf(ctx: ServerContext, scope: Scope, code: string): Promise<Caller> {
   const tenantId = scope.tenantId!;
   const template = await loadTemplate(ctx.db, tenantId, code);
   for (const s of template.sheets) {
@@ -69,14 +69,14 @@ async function callerOf(ctx: ServerContext, req: FastifyRequest, code: string): 
  * errors. Every call is the caller's own batch, and needs write access to the target entities.
  */
 async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get(`${BASE}/template/:code/info`, { schema: { params: { ...tenantParams, properties: { ...tenantParams.properties, code: { type: 'string', maxLength: 60 } } } } }, async (req) => {
-    const c = await callerOf(ctx, req, (req.params as { code: string }).code);
+  defineRoute(app, ctx, { method: 'GET', url: `${BASE}/template/:code/info`, schema: { params: { ...tenantParams, properties: { ...tenantParams.properties, code: { type: 'string', maxLength: 60 } } } } }, async (req, scope) => {
+    const c = await callerOf(ctx, scope, (req.params as { code: string }).code);
     const lang = c.scope.auth.language;
     return { ...c.template, sheets: c.template.sheets.map((s) => ({ ...s, columns: s.columns.map((col) => ({ ...col, header: headerOf(col, lang) })) })) };
   });
 
-  app.get(`${BASE}/template/:code/excel`, { schema: { params: { ...tenantParams, properties: { ...tenantParams.properties, code: { type: 'string', maxLength: 60 } } } } }, async (req, reply) => {
-    const c = await callerOf(ctx, req, (req.params as { code: string }).code);
+  defineRoute(app, ctx, { method: 'GET', url: `${BASE}/template/:code/excel`, schema: { params: { ...tenantParams, properties: { ...tenantParams.properties, code: { type: 'string', maxLength: 60 } } } } }, async (req, scope, reply) => {
+    const c = await callerOf(ctx, scope, (req.params as { code: string }).code);
     const lang = c.scope.auth.language;
     const sets = new Map<string, Array<{ value: string; meaning: string }>>();
     for (const code of new Set(c.template.sheets.flatMap((s) => s.columns.map((x) => x.validateSet)).filter((x): x is string => !!x))) sets.set(code, await lovValues(ctx.db, code, c.tenantId, lang));
@@ -103,16 +103,19 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
         (part as MultipartFile & { value: unknown }).value = { filename: part.filename, data };
       },
     });
-    uploads.post(
-      `${BASE}/import/data/data-upload`,
+    defineRoute(
+      uploads,
+      ctx,
       {
+        method: 'POST',
+        url: `${BASE}/import/data/data-upload`,
         preValidation: async (req) => {
           if (!req.isMultipart()) throw new HttpError(415, 'error.unsupported_media_type', 'Upload the file as multipart/form-data with the field "file"');
         },
         schema: { params: tenantParams, querystring: codeQuery, body: { type: 'object', required: ['file'], properties: { file: { type: 'object', required: ['data'] } } } },
       },
-      async (req) => {
-        const c = await callerOf(ctx, req, (req.query as { templateCode: string }).templateCode);
+      async (req, scope) => {
+        const c = await callerOf(ctx, scope, (req.query as { templateCode: string }).templateCode);
         const file = (req.body as { file: { filename?: string; data: unknown } }).file;
         if (!Buffer.isBuffer(file.data)) throw badRequest('file must be an uploaded file');
         const name = String(file.filename ?? 'upload').slice(0, 200);
@@ -141,19 +144,21 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
     );
   });
 
-  app.get(`${BASE}/import/batches`, { schema: { params: tenantParams, querystring: codeQuery } }, async (req) => {
-    const c = await callerOf(ctx, req, (req.query as { templateCode: string }).templateCode);
+  defineRoute(app, ctx, { method: 'GET', url: `${BASE}/import/batches`, schema: { params: tenantParams, querystring: codeQuery } }, async (req, scope) => {
+    const c = await callerOf(ctx, scope, (req.query as { templateCode: string }).templateCode);
     return recentBatches(ctx.db, c.tenantId, c.scope.auth.userId, c.template.templateCode);
   });
 
-  app.get(`${BASE}/import/data/status`, { schema: { params: tenantParams, querystring: batchQuery } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'GET', url: `${BASE}/import/data/status`, schema: { params: tenantParams, querystring: batchQuery } }, async (req, scope) => {
     return batchOf(ctx.db, scope.tenantId!, scope.auth.userId, (req.query as { batch: string }).batch);
   });
 
-  app.get(
-    `${BASE}/import/data`,
+  defineRoute(
+    app,
+    ctx,
     {
+      method: 'GET',
+      url: `${BASE}/import/data`,
       schema: {
         params: tenantParams,
         querystring: {
@@ -163,8 +168,7 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
         },
       },
     },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
+    async (req, scope) => {
       const q = req.query as { batch: string; dataStatus?: string; page?: number; size?: number };
       const b = await batchOf(ctx.db, scope.tenantId!, scope.auth.userId, q.batch);
       const statuses = q.dataStatus ? q.dataStatus.split(',') : null;
@@ -181,9 +185,12 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
     },
   );
 
-  app.put(
-    `${BASE}/import/data/:id`,
+  defineRoute(
+    app,
+    ctx,
     {
+      method: 'PUT',
+      url: `${BASE}/import/data/:id`,
       schema: {
         params: { type: 'object', required: ['tenantId', 'id'], properties: { tenantId: { type: 'integer' }, id: { type: 'integer' } } },
         body: {
@@ -193,8 +200,7 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
         },
       },
     },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
+    async (req, scope) => {
       const { id } = req.params as { id: number };
       const body = req.body as { data: Record<string, StagedCell>; objectVersionNumber: number };
       const row = (
@@ -208,7 +214,7 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
       if (!row) throw new HttpError(404, 'error.not_found', `No import row ${id} of yours`);
       if (row.dataStatus === 'IMPORT_SUCCESS') throw badRequest('This row is already imported');
       if (row.ovn !== body.objectVersionNumber) throw new HttpError(409, 'error.optimistic_lock', 'Someone changed this row since you opened it: reload it');
-      const c = await callerOf(ctx, req, row.templateCode);
+      const c = await callerOf(ctx, scope, row.templateCode);
       const sheet = c.template.sheets.find((s) => s.sheetIndex === row.sheetIndex);
       if (!sheet) throw badRequest('The sheet of this row is no longer in the template');
       const unknown = Object.keys(body.data).filter((k) => !sheet.columns.some((col) => col.columnCode === k));
@@ -230,9 +236,9 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
     },
   );
 
-  app.post(`${BASE}/import/data/data-validate`, { schema: { params: tenantParams, querystring: { ...codeQuery, required: ['templateCode', 'batch'] } } }, async (req) => {
+  defineRoute(app, ctx, { method: 'POST', url: `${BASE}/import/data/data-validate`, schema: { params: tenantParams, querystring: { ...codeQuery, required: ['templateCode', 'batch'] } } }, async (req, scope) => {
     const q = req.query as { templateCode: string; batch: string };
-    const c = await callerOf(ctx, req, q.templateCode);
+    const c = await callerOf(ctx, scope, q.templateCode);
     const b = await batchOf(ctx.db, c.tenantId, c.scope.auth.userId, q.batch);
     if (b.templateCode !== c.template.templateCode) throw badRequest(`Batch ${q.batch} is not an upload of ${q.templateCode}`);
     if (b.status === 'IMPORTING') throw badRequest('The batch is being imported; validate it when that ends');
@@ -244,9 +250,9 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
     return { ...b, status: 'CHECKING', checkedCount: 0 };
   });
 
-  app.post(`${BASE}/import/data/data-import`, { schema: { params: tenantParams, querystring: { ...codeQuery, required: ['templateCode', 'batch'] } } }, async (req) => {
+  defineRoute(app, ctx, { method: 'POST', url: `${BASE}/import/data/data-import`, schema: { params: tenantParams, querystring: { ...codeQuery, required: ['templateCode', 'batch'] } } }, async (req, scope) => {
     const q = req.query as { templateCode: string; batch: string };
-    const c = await callerOf(ctx, req, q.templateCode);
+    const c = await callerOf(ctx, scope, q.templateCode);
     const b = await batchOf(ctx.db, c.tenantId, c.scope.auth.userId, q.batch);
     if (b.templateCode !== c.template.templateCode) throw badRequest(`Batch ${q.batch} is not an upload of ${q.templateCode}`);
     if (b.status !== 'CHECKED' && b.status !== 'IMPORTED') throw badRequest(`Validate the batch before importing it (its status is ${b.status})`);
@@ -257,9 +263,9 @@ async function importRuntime(app: FastifyInstance, ctx: ServerContext): Promise<
     return { ...b, status: 'IMPORTING' };
   });
 
-  app.get(`${BASE}/import/data/error-file`, { schema: { params: tenantParams, querystring: { ...codeQuery, required: ['templateCode', 'batch'] } } }, async (req, reply) => {
+  defineRoute(app, ctx, { method: 'GET', url: `${BASE}/import/data/error-file`, schema: { params: tenantParams, querystring: { ...codeQuery, required: ['templateCode', 'batch'] } } }, async (req, scope, reply) => {
     const q = req.query as { templateCode: string; batch: string };
-    const c = await callerOf(ctx, req, q.templateCode);
+    const c = await callerOf(ctx, scope, q.templateCode);
     const b = await batchOf(ctx.db, c.tenantId, c.scope.auth.userId, q.batch);
     const rows = await ctx.db.query<{ sheetIndex: number; rowNumber: number; data: Record<string, StagedCell>; errorMsg: string | null }>(
       `select sheet_index::float8 as "sheetIndex", row_number::float8 as "rowNumber", data, error_msg as "errorMsg" from himp_import_data

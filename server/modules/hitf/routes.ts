@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import type { RouteGroup } from '../../http/route-group.ts';
 import { BusinessError, badRequest } from '../../http/errors.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope } from '../../resources/scope.ts';
 import { KEEP, callAndLog, headersOf } from './call.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -18,20 +17,20 @@ type Row = Record<string, unknown>;
 async function invokeRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const iface = ctx.entities.get('hitfInterface')!;
   const logs = ctx.entities.get('interfaceLog')!;
-  app.post(
-    '/hitf/v1/:tenantId/interfaces/:interfaceId/invoke',
+  defineRoute(
+    app,
+    ctx,
     {
-      onRequest: async (req) => {
-        const s = resolveScope(req, 'tenant');
-        await checkEntityAccess(ctx.db, iface, s.auth, 'write');
-      },
+      method: 'POST',
+      url: '/hitf/v1/:tenantId/interfaces/:interfaceId/invoke',
+      entity: 'hitfInterface',
+      access: 'write',
       schema: {
         params: { type: 'object', required: ['tenantId', 'interfaceId'], properties: { tenantId: { type: 'integer' }, interfaceId: { type: 'integer', minimum: 1 } } },
         body: { type: ['object', 'null'], properties: { body: { type: 'string', maxLength: KEEP } } },
       },
     },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
+    async (req, scope) => {
       const i = await new EntityRepository(iface, ctx).get(scope, (req.params as { interfaceId: number }).interfaceId);
       const server = (
         await ctx.db.query<Row>(

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { BusinessError, notFound } from '../../http/errors.ts';
-import { checkEntityAccess, checkPermissionCode } from '../../resources/permissions.ts';
-import { resolveScope, type Scope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
+import type { Scope } from '../../resources/scope.ts';
 import { sendMessages } from './message-store.ts';
 
 type Row = Record<string, unknown>;
@@ -48,10 +48,6 @@ interface SendTestBody {
  * sends inside the caller's current tenant).
  */
 export async function hmsgSendConfigRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const { db } = ctx;
-  const entity = ctx.entities.get('sendConfig');
-  if (!entity) throw new Error('entity sendConfig is not declared (schemas/entities/hmsg/send-config.json)');
-
   const body = {
     type: ['object', 'null'],
     // The record of the detail form comes whole; only these two are read, the rest is dropped.
@@ -73,18 +69,19 @@ export async function hmsgSendConfigRoutes(app: FastifyInstance, ctx: ServerCont
       required: ['tempServerId'],
       properties: { ...(level === 'tenant' ? { tenantId: { type: 'integer' } } : {}), tempServerId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
     };
-    app.post(
-      `${prefix}/template-servers/:tempServerId/send-test`,
+    defineRoute(
+      app,
+      ctx,
       {
-        // Access is checked before the body is read: an outsider learns nothing from a 400.
-        onRequest: async (req: FastifyRequest) => {
-          const scope = resolveScope(req, level);
-          await checkEntityAccess(db, entity, scope.auth, 'write');
-          await checkPermissionCode(db, scope.auth, SEND_TEST_PERMISSION, 'send test messages');
-        },
+        method: 'POST',
+        url: `${prefix}/template-servers/:tempServerId/send-test`,
+        level,
         schema: { params, body },
+        entity: 'sendConfig',
+        access: 'write',
+        permission: { code: SEND_TEST_PERMISSION, what: 'send test messages' },
       },
-      async (req) => sendTest(ctx, resolveScope(req, level), (req.params as { tempServerId: number }).tempServerId, (req.body as SendTestBody | null) ?? {}),
+      async (req, scope) => sendTest(ctx, scope, (req.params as { tempServerId: number }).tempServerId, (req.body as SendTestBody | null) ?? {}),
     );
   }
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, BusinessError, notFound } from '../../http/errors.ts';
-import { resolveScope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 import { messageMeanings, publishCount, sendMessages, unreadCount } from './message-store.ts';
 
 type Row = Record<string, unknown>;
@@ -24,8 +24,7 @@ const ids = (list: string[] | undefined) => [...new Set((list ?? []).flatMap((s)
 export async function userMessageRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db } = ctx;
   const base = '/hmsg/v1/:tenantId/messages/user';
-  // The tenant is checked before the query or body is validated: an outsider learns nothing from a 400.
-  const tenantFirst = async (req: FastifyRequest) => void resolveScope(req, 'tenant');
+  // The tenant is checked (defineRoute) before the query or body is validated: an outsider learns nothing from a 400.
 
   const shape = async (rows: Row[], tenantId: number, lang: string, withContent = true): Promise<Row[]> => {
     const m = await messageMeanings(db, tenantId, lang);
@@ -37,15 +36,16 @@ export async function userMessageRoutes(app: FastifyInstance, ctx: ServerContext
     }));
   };
 
-  app.get(`${base}/count`, { onRequest: tenantFirst, schema: { params: TENANT_PARAM } }, async (req) => {
-    const { auth, tenantId } = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'GET', url: `${base}/count`, schema: { params: TENANT_PARAM } }, async (_req, { auth, tenantId }) => {
     return { unreadMessageCount: await unreadCount(db, tenantId!, auth.userId) };
   });
 
-  app.get(
-    `${base}/preview`,
+  defineRoute(
+    app,
+    ctx,
     {
-      onRequest: tenantFirst,
+      method: 'GET',
+      url: `${base}/preview`,
       schema: {
         params: TENANT_PARAM,
         querystring: {
@@ -59,8 +59,7 @@ export async function userMessageRoutes(app: FastifyInstance, ctx: ServerContext
         },
       },
     },
-    async (req) => {
-      const { auth, tenantId } = resolveScope(req, 'tenant');
+    async (req, { auth, tenantId }) => {
       const q = req.query as { readFlag?: number; previewMessageCount: number; withContent: boolean };
       const where = ['tenant_id = $1', 'user_id = $2'];
       // Unread means "in the bell": what the badge counts, so the list and the badge agree.
@@ -77,17 +76,18 @@ export async function userMessageRoutes(app: FastifyInstance, ctx: ServerContext
     },
   );
 
-  app.post(
-    `${base}/read-flag`,
+  defineRoute(
+    app,
+    ctx,
     {
-      onRequest: tenantFirst,
+      method: 'POST',
+      url: `${base}/read-flag`,
       schema: {
         params: TENANT_PARAM,
         querystring: { type: 'object', properties: { readAll: { type: 'integer', enum: [0, 1] }, userMessageIdList: ID_LIST } },
       },
     },
-    async (req) => {
-      const { auth, tenantId } = resolveScope(req, 'tenant');
+    async (req, { auth, tenantId }) => {
       const q = req.query as { readAll?: number; userMessageIdList?: string[] };
       const list = ids(q.userMessageIdList);
       if (q.readAll !== 1 && list.length === 0) throw badRequest('Give readAll=1 or userMessageIdList');
@@ -104,32 +104,31 @@ export async function userMessageRoutes(app: FastifyInstance, ctx: ServerContext
     },
   );
 
-  app.get(`${base}/clear`, { onRequest: tenantFirst, schema: { params: TENANT_PARAM } }, async (req) => {
-    const { auth, tenantId } = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'GET', url: `${base}/clear`, schema: { params: TENANT_PARAM } }, async (_req, { auth, tenantId }) => {
     await db.query('update hmsg_user_message set cleared_flag = 1 where tenant_id = $1 and user_id = $2 and read_flag = 0 and cleared_flag = 0', [tenantId, auth.userId]);
     return { unreadMessageCount: await publishCount(ctx, tenantId!, auth.userId) };
   });
 
   // The original deletes with `DELETE .../messages/user?userMessageIdList=`; other users' ids are ignored.
-  app.delete(base, { onRequest: tenantFirst, schema: { params: TENANT_PARAM, querystring: { type: 'object', required: ['userMessageIdList'], properties: { userMessageIdList: ID_LIST } } } }, async (req) => {
-    const { auth, tenantId } = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'DELETE', url: base, schema: { params: TENANT_PARAM, querystring: { type: 'object', required: ['userMessageIdList'], properties: { userMessageIdList: ID_LIST } } } }, async (req, { auth, tenantId }) => {
     const list = ids((req.query as { userMessageIdList: string[] }).userMessageIdList);
     await db.query('delete from hmsg_user_message where tenant_id = $1 and user_id = $2 and user_message_id = any($3::bigint[])', [tenantId, auth.userId, list]);
     await publishCount(ctx, tenantId!, auth.userId);
     return {};
   });
 
-  app.get(
-    `${base}/:userMessageId`,
+  defineRoute(
+    app,
+    ctx,
     {
-      onRequest: tenantFirst,
+      method: 'GET',
+      url: `${base}/:userMessageId`,
       schema: {
         params: { type: 'object', required: ['tenantId', 'userMessageId'], properties: { tenantId: { type: 'integer' }, userMessageId: { type: 'integer', minimum: 1 } } },
         querystring: { type: 'object', properties: { markRead: { type: 'integer', enum: [0, 1], default: 0 } } },
       },
     },
-    async (req) => {
-      const { auth, tenantId } = resolveScope(req, 'tenant');
+    async (req, { auth, tenantId }) => {
       const id = (req.params as { userMessageId: number }).userMessageId;
       const row = (await db.query<Row>(`select ${COLUMNS} from hmsg_user_message where user_message_id = $1 and tenant_id = $2 and user_id = $3`, [id, tenantId, auth.userId]))
         .rows[0];
@@ -145,10 +144,12 @@ export async function userMessageRoutes(app: FastifyInstance, ctx: ServerContext
     },
   );
 
-  app.post(
-    '/hmsg/v1/:tenantId/messages/send',
+  defineRoute(
+    app,
+    ctx,
     {
-      onRequest: tenantFirst,
+      method: 'POST',
+      url: '/hmsg/v1/:tenantId/messages/send',
       schema: {
         params: TENANT_PARAM,
         body: {
@@ -164,8 +165,7 @@ export async function userMessageRoutes(app: FastifyInstance, ctx: ServerContext
         },
       },
     },
-    async (req) => {
-      const { auth, tenantId } = resolveScope(req, 'tenant');
+    async (req, { auth, tenantId }) => {
       const body = req.body as { userIds: number[]; subject: string; content?: string; typeCode?: string; categoryCode?: string };
       // A message goes to members of the tenant only, so nobody can write into another tenant's inboxes.
       const members = await db.query<{ id: number }>(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { resolveScope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 /**
  * The master data formulas read (server/resources/formulas.ts: `precision(currency)`,
@@ -10,8 +10,7 @@ import { resolveScope } from '../../resources/scope.ts';
  * Rates travel as decimal strings, so the preview computes with the stored value, not a float.
  */
 export async function formulaFactRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/hpfm/v1/:tenantId/formula-facts', { schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' } } } } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'GET', url: '/hpfm/v1/:tenantId/formula-facts', schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' } } } } }, async (req, scope) => {
     const currencies = await ctx.db.query<{ code: string; p: number }>('select distinct on (currency_code) currency_code as code, financial_precision::int as p from hpfm_currency where financial_precision is not null order by currency_code');
     const taxes = await ctx.db.query<{ code: string; rate: string }>('select distinct on (tax_code) tax_code as code, tax_rate::text as rate from smdm_tax_rate where tenant_id = $1 and enabled_flag = 1 order by tax_code', [scope.tenantId]);
     return {

@@ -1,20 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/authenticate.ts';
+import { scopeTenant } from '../../http/call-scope.ts';
 import type { ServerContext } from '../../context.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { EntityRepository } from '../../resources/crud-routes.ts';
 import { toPage } from '../../../renderer/schema/wire/page.ts';
 import { lovValues } from '../../resources/lov-values.ts';
-
-/** Tenant of a LOV call: the one in the path (checked) or the caller's current tenant. */
-function tenantOf(req: FastifyRequest): number {
-  const a = requireAuth(req);
-  const p = (req.params as Record<string, string>).tenantId;
-  if (p === undefined) return a.tenantId;
-  const t = Number(p);
-  if (!a.tenantIds.includes(t)) throw forbidden(`No access to tenant ${p}`);
-  return t;
-}
+import { defineRoute } from '../../http/module-route.ts';
 
 /** Value sets and LOV views: `/hpfm/v1/[{tenantId}/]lovs/value|value/batch|data` and `lov-view/info`. */
 export async function lovRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -23,13 +15,13 @@ export async function lovRoutes(app: FastifyInstance, ctx: ServerContext): Promi
   const codeQuery = { type: 'object', required: ['lovCode'], properties: { lovCode: { type: 'string', minLength: 1, maxLength: 60 } } };
 
   for (const prefix of ['/hpfm/v1', '/hpfm/v1/:tenantId']) {
-    app.get(`${prefix}/lovs/value`, { schema: { querystring: codeQuery } }, async (req) =>
-      lovValues(db, (req.query as { lovCode: string }).lovCode, tenantOf(req), lang(req)),
+    defineRoute(app, ctx, { method: 'GET', url: `${prefix}/lovs/value`, level: 'platform', schema: { querystring: codeQuery } }, async (req, scope) =>
+      lovValues(db, (req.query as { lovCode: string }).lovCode, scopeTenant(scope), lang(req)),
     );
 
-    app.get(`${prefix}/lovs/value/batch`, async (req) => {
+    defineRoute(app, ctx, { method: 'GET', url: `${prefix}/lovs/value/batch`, level: 'platform' }, async (req, scope) => {
       const out: Record<string, unknown> = {};
-      const tenantId = tenantOf(req);
+      const tenantId = scopeTenant(scope);
       for (const [key, code] of Object.entries(req.query as Record<string, string>)) {
         if (key === 'lang' || key === 'tenantId') continue;
         out[key] = await lovValues(db, String(code), tenantId, lang(req));
@@ -37,9 +29,9 @@ export async function lovRoutes(app: FastifyInstance, ctx: ServerContext): Promi
       return out;
     });
 
-    app.get(`${prefix}/lovs/data`, { schema: { querystring: { ...codeQuery, additionalProperties: true } } }, async (req) => {
+    defineRoute(app, ctx, { method: 'GET', url: `${prefix}/lovs/data`, level: 'platform', schema: { querystring: { ...codeQuery, additionalProperties: true } } }, async (req, scope) => {
       const q = req.query as Record<string, unknown>;
-      const tenantId = tenantOf(req);
+      const tenantId = scopeTenant(scope);
       const lov = (
         await db.query<{ lov_type_code: string; source_entity: string | null }>(
           `select lov_type_code, source_entity from hpfm_lov where lov_code = $1 and tenant_id in (0, $2) order by tenant_id desc limit 1`,
@@ -52,9 +44,8 @@ export async function lovRoutes(app: FastifyInstance, ctx: ServerContext): Promi
       if (lov.source_entity) {
         const e = ctx.entities.get(lov.source_entity);
         if (!e) throw notFound(`Value set ${String(q.lovCode)} points at unknown entity ${lov.source_entity}`);
-        const auth = requireAuth(req);
-        const scopeTenant = e.tenantScoped ? tenantId : null;
-        return new EntityRepository(e, ctx).list({ auth, tenantId: scopeTenant }, { ...q, page, size });
+        const listTenant = e.tenantScoped ? tenantId : null;
+        return new EntityRepository(e, ctx).list({ auth: scope.auth, tenantId: listTenant }, { ...q, page, size });
       }
       const all = await lovValues(db, String(q.lovCode), tenantId, lang(req));
       const needle = String(q.meaning ?? q.value ?? '').toLowerCase();
@@ -62,8 +53,8 @@ export async function lovRoutes(app: FastifyInstance, ctx: ServerContext): Promi
       return toPage(hits.slice(page * size, page * size + size), page, size, hits.length);
     });
 
-    app.get(`${prefix}/lov-view/info`, { schema: { querystring: { type: 'object', required: ['viewCode'], properties: { viewCode: { type: 'string', maxLength: 60 } } } } }, async (req) => {
-      const tenantId = tenantOf(req);
+    defineRoute(app, ctx, { method: 'GET', url: `${prefix}/lov-view/info`, level: 'platform', schema: { querystring: { type: 'object', required: ['viewCode'], properties: { viewCode: { type: 'string', maxLength: 60 } } } } }, async (req, scope) => {
+      const tenantId = scopeTenant(scope);
       const v = (
         await db.query<Record<string, unknown>>(
           `select v.view_code as "viewCode", v.view_name as "viewName", v.lov_code as "lovCode", l.lov_name as "lovName", l.lov_type_code as "lovTypeCode",

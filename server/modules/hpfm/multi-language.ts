@@ -5,8 +5,8 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { EntityRepository } from '../../resources/crud-routes.ts';
 import { checkEntityAccess } from '../../resources/permissions.ts';
 import type { Scope } from '../../resources/scope.ts';
-import { platformScope } from '../../http/call-scope.ts';
 import { lovValues } from '../../resources/lov-values.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 /** The languages a translatable field has, with their names as the language list shows them. */
 const LANGUAGES = ['zh_CN', 'en_US'] as const;
@@ -47,8 +47,7 @@ export async function multiLanguageRoutes(app: FastifyInstance, ctx: ServerConte
   };
 
   for (const prefix of ['/hpfm/v1', '/hpfm/v1/:tenantId']) {
-    app.get(`${prefix}/multi-language`, { schema }, async (req) => {
-      const scope = platformScope(req);
+    defineRoute(app, ctx, { method: 'GET', url: `${prefix}/multi-language`, level: 'platform', schema }, async (req, scope) => {
       const q = req.query as { fieldName: string; _token?: string };
       const names = new Map((await lovValues(ctx.db, 'HPFM.LANGUAGE', scope.tenantId ?? scope.auth.tenantId, 'zh_CN')).map((v) => [v.value, v.meaning]));
       const answer = (values: Partial<Record<string, unknown>>) => LANGUAGES.map((code) => ({ code, name: names.get(code) ?? code, value: values[code] ?? null }));

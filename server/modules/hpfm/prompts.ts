@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 /**
  * Prompt bundles: a flat map `promptKey.promptCode → text` for a language. A tenant's own
@@ -24,10 +24,7 @@ export async function promptRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   const langParam = { type: 'object', properties: { lang: { type: 'string', pattern: '^[a-z]{2}[_-][A-Za-z]{2}$' } } };
   // HZERO requires the prompt keys (`hzero.common,hiam.user`); so does this server, so a caller that forgets them fails here too.
   const keyQuery = { type: 'object', required: ['promptKey'], properties: { promptKey: { type: 'string', minLength: 1, maxLength: 8000, pattern: '^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$' } } };
-  app.get('/hpfm/v1/prompt/:lang', { schema: { params: langParam, querystring: keyQuery } }, async (req) => bundle(req, 0));
-  app.get('/hpfm/v1/:tenantId/prompt/:lang', { schema: { params: langParam, querystring: keyQuery } }, async (req) => {
-    const t = Number((req.params as Record<string, string>).tenantId);
-    if (!req.auth?.tenantIds.includes(t)) throw forbidden(`No access to tenant ${t}`);
-    return bundle(req, t);
-  });
+  // The sign-in page reads the platform's texts before anyone signs in (auth/authenticate.ts lists the path as public).
+  defineRoute(app, ctx, { method: 'GET', url: '/hpfm/v1/prompt/:lang', auth: false, schema: { params: langParam, querystring: keyQuery } }, async (req) => bundle(req, 0));
+  defineRoute(app, ctx, { method: 'GET', url: '/hpfm/v1/:tenantId/prompt/:lang', schema: { params: langParam, querystring: keyQuery } }, async (req, scope) => bundle(req, scope.tenantId!));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { platformScope } from '../../http/call-scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 /** A country as HZERO 1.5's `countries/all` answers it, with whether it has regions. */
 export interface CountryRow {
@@ -48,11 +48,11 @@ export async function regionCascadeRoutes(app: FastifyInstance, ctx: ServerConte
     const params = { type: 'object', properties: tenantParam };
 
     // HZERO 1.5's list of countries (`GET /countries/all`, its Country rows), with whether a country has regions.
-    app.get(
-      `${prefix}/countries/all`,
-      { schema: { params, querystring: { type: 'object', properties: { enabledFlag: { type: 'integer', enum: [0, 1] }, condition: { type: 'string', maxLength: 60 } } } } },
+    defineRoute(
+      app,
+      ctx,
+      { method: 'GET', url: `${prefix}/countries/all`, level: 'platform', schema: { params, querystring: { type: 'object', properties: { enabledFlag: { type: 'integer', enum: [0, 1] }, condition: { type: 'string', maxLength: 60 } } } } },
       async (req): Promise<CountryRow[]> => {
-        platformScope(req);
         const q = req.query as { enabledFlag?: number; condition?: string };
         const p: unknown[] = [q.enabledFlag ?? 1];
         const like = q.condition ? `and (c.country_code ilike $2 or c.country_name ilike $2)` : '';
@@ -68,16 +68,19 @@ export async function regionCascadeRoutes(app: FastifyInstance, ctx: ServerConte
     );
 
     // HZERO 1.5's one level of a country's regions (`GET /countries/{countryId}/regions/lazy-tree?regionId=`: the children of regionId, the top level without it).
-    app.get(
-      `${prefix}/countries/:countryId/regions/lazy-tree`,
+    defineRoute(
+      app,
+      ctx,
       {
+        method: 'GET',
+        url: `${prefix}/countries/:countryId/regions/lazy-tree`,
+        level: 'platform',
         schema: {
           params: { type: 'object', properties: { ...tenantParam, countryId: { type: 'integer', minimum: 1 } } },
           querystring: { type: 'object', properties: { regionId: { type: 'integer', minimum: 1 }, enabledFlag: { type: 'integer', enum: [0, 1] } } },
         },
       },
       async (req): Promise<RegionRow[]> => {
-        platformScope(req);
         const { countryId } = req.params as { countryId: number };
         const q = req.query as { regionId?: number; enabledFlag?: number };
         const r = await db.query<RegionRow & { n: number }>(
@@ -93,11 +96,11 @@ export async function regionCascadeRoutes(app: FastifyInstance, ctx: ServerConte
       },
     );
 
-    app.get(
-      `${prefix}/regions/cascade/path`,
-      { schema: { params, querystring: { type: 'object', required: ['regionCode'], properties: { regionCode: { type: 'string', minLength: 1, maxLength: 30 } } } } },
+    defineRoute(
+      app,
+      ctx,
+      { method: 'GET', url: `${prefix}/regions/cascade/path`, level: 'platform', schema: { params, querystring: { type: 'object', required: ['regionCode'], properties: { regionCode: { type: 'string', minLength: 1, maxLength: 30 } } } } },
       async (req): Promise<CascadeNode[]> => {
-        platformScope(req);
         const code = (req.query as { regionCode: string }).regionCode;
         // Walks up from the region to the top, then prepends the country: [country, province, city, ...].
         const r = await db.query<{ value: string; label: string; countryId: number; regionId: number; depth: number }>(

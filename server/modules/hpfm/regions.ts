@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
-import { platformScope } from '../../http/call-scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 export interface RegionNode {
   regionId: number;
@@ -73,16 +73,19 @@ registerHooks('region', {
 export async function regionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const tenantParam = { tenantId: { type: 'integer' } };
   for (const prefix of ['/hpfm/v1', '/hpfm/v1/:tenantId']) {
-    app.get(
-      `${prefix}/regions/countries/regions`,
+    defineRoute(
+      app,
+      ctx,
       {
+        method: 'GET',
+        url: `${prefix}/regions/countries/regions`,
+        level: 'platform',
         schema: {
           params: { type: 'object', properties: tenantParam },
           querystring: { type: 'object', required: ['countryId'], properties: { countryId: { type: 'integer', minimum: 1 }, enabledFlag: { type: 'integer', enum: [0, 1] } } },
         },
       },
       async (req) => {
-        platformScope(req);
         const q = req.query as { countryId: number; enabledFlag?: number };
         const rows = (
           await ctx.db.query<Omit<RegionNode, 'children'> & { enabledFlag: number }>(
@@ -104,11 +107,11 @@ export async function regionRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       },
     );
 
-    app.get(
-      `${prefix}/regions/:regionId`,
-      { schema: { params: { type: 'object', required: ['regionId'], properties: { ...tenantParam, regionId: { type: 'integer', minimum: 1 } } } } },
+    defineRoute(
+      app,
+      ctx,
+      { method: 'GET', url: `${prefix}/regions/:regionId`, level: 'platform', schema: { params: { type: 'object', required: ['regionId'], properties: { ...tenantParam, regionId: { type: 'integer', minimum: 1 } } } } },
       async (req) => {
-        platformScope(req);
         const id = (req.params as { regionId: number }).regionId;
         const row = (
           await ctx.db.query<Record<string, unknown>>(

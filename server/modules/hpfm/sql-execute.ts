@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { BusinessError } from '../../http/errors.ts';
 import { EntityRepository } from '../../resources/crud-routes.ts';
-import { resolveScope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 /** Longest a statement may run (enforced by PostgreSQL's statement_timeout). */
 export const SQL_TIMEOUT_MS = 5000;
@@ -84,9 +84,14 @@ type Row = Record<string, unknown>;
 export async function sqlExecuteRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const decl = ctx.entities.get('sqlExecution')!;
   const repo = new EntityRepository(decl, ctx);
-  app.post(
-    '/hpfm/v1/sql-execute/execute',
+  defineRoute(
+    app,
+    ctx,
     {
+      method: 'POST',
+      url: '/hpfm/v1/sql-execute/execute',
+      // Site administrators only, whatever menus a role holds: the server, not the menu, decides.
+      level: 'site',
       schema: {
         tags: ['sqlExecution'],
         summary: 'Run one SQL statement (site administrators; read-only unless allowWritesFlag)',
@@ -101,9 +106,7 @@ export async function sqlExecuteRoutes(app: FastifyInstance, ctx: ServerContext)
         },
       },
     },
-    async (req) => {
-      // Site administrators only, whatever menus a role holds: the server, not the menu, decides.
-      const scope = resolveScope(req, 'site');
+    async (req, scope) => {
       const body = req.body as ExecuteBody;
       const allowWrites = body.allowWritesFlag === 1;
       const maxRows = body.maxRows ?? 100;

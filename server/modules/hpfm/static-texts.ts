@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { selectList } from '../../resources/rows.ts';
-import { platformScope, scopeTenant } from '../../http/call-scope.ts';
+import { scopeTenant } from '../../http/call-scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 /**
  * `GET /hpfm/v1/[{tenantId}/]static-texts/text/by-code/nullable?textCode=&lang=`: the text in
@@ -21,8 +22,7 @@ export async function staticTextRoutes(app: FastifyInstance, ctx: ServerContext)
     },
   };
   for (const prefix of ['/hpfm/v1', '/hpfm/v1/:tenantId']) {
-    app.get(`${prefix}/static-texts/text/by-code/nullable`, { schema }, async (req) => {
-      const scope = platformScope(req);
+    defineRoute(app, ctx, { method: 'GET', url: `${prefix}/static-texts/text/by-code/nullable`, level: 'platform', schema }, async (req, scope) => {
       const q = req.query as { textCode: string; lang?: string };
       const tenantId = scopeTenant(scope);
       const row = (

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { resolveScope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
+import type { Scope } from '../../resources/scope.ts';
 
 /**
  * A user's column arrangement per screen: `GET/PUT/DELETE /hpfm/v1/{tenantId}/table-settings/{screenCode}`
@@ -53,29 +54,28 @@ export async function tableSettingsRoutes(app: FastifyInstance, ctx: ServerConte
   const base = '/hpfm/v1/:tenantId/table-settings/:screenCode';
   const tags = ['tableSettings'];
   /** The row's key: the path's tenant (checked against the caller's), the caller, the screen. */
-  const key = (req: FastifyRequest) => {
-    const scope = resolveScope(req, 'tenant');
+  const key = (req: FastifyRequest, scope: Scope) => {
     return [scope.tenantId, scope.auth.userId, (req.params as { screenCode: string }).screenCode] as const;
   };
 
-  app.get(base, { schema: { tags, summary: "The signed-in user's columns of a screen ({} when never saved)", params } }, async (req) => {
-    const r = await db.query<{ settings: TableSettingsBody }>('select settings from hpfm_table_setting where tenant_id = $1 and user_id = $2 and screen_code = $3', [...key(req)]);
+  defineRoute(app, ctx, { method: 'GET', url: base, schema: { tags, summary: "The signed-in user's columns of a screen ({} when never saved)", params } }, async (req, scope) => {
+    const r = await db.query<{ settings: TableSettingsBody }>('select settings from hpfm_table_setting where tenant_id = $1 and user_id = $2 and screen_code = $3', [...key(req, scope)]);
     return r.rows[0]?.settings ?? {};
   });
 
-  app.put(base, { schema: { tags, summary: "Save the signed-in user's columns of a screen", params, body } }, async (req) => {
+  defineRoute(app, ctx, { method: 'PUT', url: base, schema: { tags, summary: "Save the signed-in user's columns of a screen", params, body } }, async (req, scope) => {
     const settings = req.body as TableSettingsBody;
     checkSettings(settings);
     await db.query(
       `insert into hpfm_table_setting (tenant_id, user_id, screen_code, settings) values ($1, $2, $3, $4)
        on conflict (tenant_id, user_id, screen_code) do update set settings = excluded.settings, last_update_date = now()`,
-      [...key(req), JSON.stringify(settings)],
+      [...key(req, scope), JSON.stringify(settings)],
     );
     return settings;
   });
 
-  app.delete(base, { schema: { tags, summary: "Forget the signed-in user's columns of a screen (back to the schema's)", params } }, async (req) => {
-    await db.query('delete from hpfm_table_setting where tenant_id = $1 and user_id = $2 and screen_code = $3', [...key(req)]);
+  defineRoute(app, ctx, { method: 'DELETE', url: base, schema: { tags, summary: "Forget the signed-in user's columns of a screen (back to the schema's)", params } }, async (req, scope) => {
+    await db.query('delete from hpfm_table_setting where tenant_id = $1 and user_id = $2 and screen_code = $3', [...key(req, scope)]);
     return {};
   });
 }

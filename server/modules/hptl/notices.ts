@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { registerHooks } from '../../resources/hooks.ts';
 import { selectList } from '../../resources/rows.ts';
-import { resolveScope } from '../../resources/scope.ts';
 import { addMeanings } from '../../resources/lov-values.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 /** Publishing stamps the time readers sort by; revoking takes the notice back to an unpublished draft. */
 registerHooks('notice', {
@@ -26,9 +26,12 @@ registerHooks('notice', {
 export async function noticeRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const entity = ctx.entities.get('notice');
   if (!entity) throw new Error('entity notice is not declared (schemas/entities/hptl/notice.json)');
-  app.get(
-    '/hmsg/v1/:tenantId/notices/user/preview',
+  defineRoute(
+    app,
+    ctx,
     {
+      method: 'GET',
+      url: '/hmsg/v1/:tenantId/notices/user/preview',
       schema: {
         params: { type: 'object', required: ['tenantId'], properties: { tenantId: { type: 'integer' } } },
         querystring: {
@@ -40,8 +43,7 @@ export async function noticeRoutes(app: FastifyInstance, ctx: ServerContext): Pr
         },
       },
     },
-    async (req) => {
-      const { auth, tenantId } = resolveScope(req, 'tenant');
+    async (req, { auth, tenantId }) => {
       const q = req.query as { previewCount: number; noticeTypeCode?: string };
       const rows = (
         await ctx.db.query<Record<string, unknown>>(

@@ -3,9 +3,8 @@ import type { ServerContext } from '../../context.ts';
 import { afterCommit, type Queryable } from '../../db/database.ts';
 import { badRequest, BusinessError } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope, type Scope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 import { cronProblem, describeCron, parseCron } from './cron.ts';
 import { jobHandler, jobHandlerNames, parseJobParam } from './handlers.ts';
 import { schedulerOf } from './scheduler.ts';
@@ -153,35 +152,38 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServerContext): Promi
   for (const level of ['site', 'tenant'] as const) {
     const pre = level === 'site' ? '/hsdr/v1' : '/hsdr/v1/:tenantId';
     const tenantParam = level === 'tenant' ? { tenantId: { type: 'integer' } } : {};
-    const guard = (entity = jobs, access: 'read' | 'write' = 'write') => async (req: FastifyRequest) => {
-      const s = resolveScope(req, level);
-      await checkEntityAccess(ctx.db, entity, s.auth, access);
-    };
-    const scope = (req: FastifyRequest): Scope => resolveScope(req, level);
+    const jobsWrite = { level, entity: 'jobInfo', access: 'write' } as const;
+    const jobsRead = { level, entity: 'jobInfo', access: 'read' } as const;
 
     for (const action of ['trigger', 'pause', 'resume', 'stop', 'again']) {
-      app.post(
-        `${pre}/job-info/${action}`,
+      defineRoute(
+        app,
+        ctx,
         {
-          onRequest: guard(),
+          method: 'POST',
+          url: `${pre}/job-info/${action}`,
+          ...jobsWrite,
           schema: {
             params: { type: 'object', properties: tenantParam },
             body: { type: 'object', required: ['jobId'], properties: { jobId: { type: 'integer', minimum: 1 }, objectVersionNumber: { type: 'integer' } } },
           },
         },
-        async (req) => {
+        async (req, scope) => {
           const b = req.body as { jobId: number; objectVersionNumber?: number };
-          return repo.transition(scope(req), b.jobId, action, b.objectVersionNumber === undefined ? {} : { objectVersionNumber: b.objectVersionNumber });
+          return repo.transition(scope, b.jobId, action, b.objectVersionNumber === undefined ? {} : { objectVersionNumber: b.objectVersionNumber });
         },
       );
     }
 
-    app.get(`${pre}/job-info/handlers`, { onRequest: guard(jobs, 'read'), schema: { params: { type: 'object', properties: tenantParam } } }, async () => jobHandlerNames());
+    defineRoute(app, ctx, { method: 'GET', url: `${pre}/job-info/handlers`, ...jobsRead, schema: { params: { type: 'object', properties: tenantParam } } }, async () => jobHandlerNames());
 
-    app.get(
-      `${pre}/job-info/cron-preview`,
+    defineRoute(
+      app,
+      ctx,
       {
-        onRequest: guard(jobs, 'read'),
+        method: 'GET',
+        url: `${pre}/job-info/cron-preview`,
+        ...jobsRead,
         schema: { params: { type: 'object', properties: tenantParam }, querystring: { type: 'object', required: ['jobCron'], properties: { jobCron: { type: 'string', maxLength: 120 }, count: { type: 'integer', minimum: 1, maximum: 20, default: 5 } } } },
       },
       async (req) => {
@@ -193,20 +195,22 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServerContext): Promi
     );
 
     // HZERO: `DELETE job-logs/clear?clearType=1..7[&jobId=]`; the types are HSDR.JOB_LOG_CLEAR_TYPE.
-    app.delete(
-      `${pre}/job-logs/clear`,
+    defineRoute(
+      app,
+      ctx,
       {
-        onRequest: guard(jobs),
+        method: 'DELETE',
+        url: `${pre}/job-logs/clear`,
+        ...jobsWrite,
         schema: {
           params: { type: 'object', properties: tenantParam },
           querystring: { type: 'object', required: ['clearType'], properties: { clearType: { type: 'string', enum: ['1', '2', '3', '4', '5', '6', '7'] }, jobId: { type: 'integer', minimum: 1 } } },
         },
       },
-      async (req) => {
-        const s = scope(req);
+      async (req, scope) => {
         const q = req.query as { clearType: string; jobId?: number };
         const age: Record<string, string | null> = { '1': '1 day', '2': '7 days', '3': '1 month', '4': '3 months', '5': '6 months', '6': '1 year', '7': null };
-        const params: unknown[] = [s.tenantId, q.jobId ?? null, age[q.clearType]];
+        const params: unknown[] = [scope.tenantId, q.jobId ?? null, age[q.clearType]];
         const r = await ctx.db.query(
           `delete from hsdr_job_log where ($1::bigint is null or tenant_id = $1) and ($2::bigint is null or job_id = $2) and client_result not in ('PENDING', 'DOING')
               and ($3::text is null or coalesce(start_time, creation_date) < now() - $3::interval)`,
@@ -216,11 +220,12 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServerContext): Promi
       },
     );
 
-    app.get(
-      `${pre}/job-logs/:logId/error-detail`,
-      { onRequest: guard(logs, 'read'), schema: { params: { type: 'object', required: ['logId'], properties: { ...tenantParam, logId: { type: 'integer', minimum: 1 } } } } },
-      async (req) => {
-        const row = await new EntityRepository(logs, ctx).get(scope(req), (req.params as { logId: number }).logId);
+    defineRoute(
+      app,
+      ctx,
+      { method: 'GET', url: `${pre}/job-logs/:logId/error-detail`, level, entity: 'jobLog', access: 'read', schema: { params: { type: 'object', required: ['logId'], properties: { ...tenantParam, logId: { type: 'integer', minimum: 1 } } } } },
+      async (req, scope) => {
+        const row = await new EntityRepository(logs, ctx).get(scope, (req.params as { logId: number }).logId);
         return { logId: row.logId, messageHeader: row.messageHeader, message: row.message, errorDetail: row.errorDetail };
       },
     );

@@ -5,11 +5,10 @@ import type { Queryable } from '../../db/database.ts';
 import type { RouteGroup } from '../../http/route-group.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { registerHooks } from '../../resources/hooks.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope } from '../../resources/scope.ts';
 import { checkHealth } from './health.ts';
 import { topology } from './topology.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -82,33 +81,34 @@ const ids = (...names: string[]) => ({ type: 'object', required: names, properti
 
 /** Service governance records by the generic paths, plus the topology, health and the default configuration. */
 async function hsgpRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const productServices = ctx.entities.get('hsgpProductService')!;
   const services = ctx.entities.get('hsgpService')!;
   const configs = ctx.entities.get('hsgpServiceConfig')!;
 
-  app.get(
-    '/hsgp/v1/product-services/:productId/:productVersionId/topology',
-    { onRequest: async (req) => checkEntityAccess(ctx.db, productServices, resolveScope(req, 'site').auth, 'read'), schema: { params: ids('productId', 'productVersionId') } },
+  defineRoute(
+    app,
+    ctx,
+    { method: 'GET', url: '/hsgp/v1/product-services/:productId/:productVersionId/topology', level: 'site', entity: 'hsgpProductService', access: 'read', schema: { params: ids('productId', 'productVersionId') } },
     async (req) => {
       const p = req.params as { productId: number; productVersionId: number };
       return topology(ctx.db, app, p.productId, p.productVersionId);
     },
   );
 
-  app.get(
-    '/hsgp/v1/services/:serviceId/health',
-    { onRequest: async (req) => checkEntityAccess(ctx.db, services, resolveScope(req, 'site').auth, 'read'), schema: { params: ids('serviceId') } },
-    async (req) => {
-      const s = await new EntityRepository(services, ctx).get(resolveScope(req, 'site'), (req.params as { serviceId: number }).serviceId);
+  defineRoute(
+    app,
+    ctx,
+    { method: 'GET', url: '/hsgp/v1/services/:serviceId/health', level: 'site', entity: 'hsgpService', access: 'read', schema: { params: ids('serviceId') } },
+    async (req, scope) => {
+      const s = await new EntityRepository(services, ctx).get(scope, (req.params as { serviceId: number }).serviceId);
       return { serviceCode: s.serviceCode, health: await checkHealth(app, s.healthUrl) };
     },
   );
 
-  app.post(
-    '/hsgp/v1/service-configs/:serviceConfigId/set-default',
-    { onRequest: async (req) => checkEntityAccess(ctx.db, configs, resolveScope(req, 'site').auth, 'write'), schema: { params: ids('serviceConfigId') } },
-    async (req) => {
-      const scope = resolveScope(req, 'site');
+  defineRoute(
+    app,
+    ctx,
+    { method: 'POST', url: '/hsgp/v1/service-configs/:serviceConfigId/set-default', level: 'site', entity: 'hsgpServiceConfig', access: 'write', schema: { params: ids('serviceConfigId') } },
+    async (req, scope) => {
       const id = (req.params as { serviceConfigId: number }).serviceConfigId;
       const repo = new EntityRepository(configs, ctx);
       const row = await repo.get(scope, id).catch(() => {

@@ -5,7 +5,7 @@ import type { RouteGroup } from '../../http/route-group.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { checkEntityAccess, holdsAnyRoute } from '../../resources/permissions.ts';
 import { listQuerySchema } from '../../resources/route-schemas.ts';
-import { resolveScope, type Scope } from '../../resources/scope.ts';
+import type { Scope } from '../../resources/scope.ts';
 import { connectDocuments } from './documents.ts';
 import { deployModel } from './deploy.ts';
 import { instanceOfRecord } from './store.ts';
@@ -13,6 +13,7 @@ import { approvalReaders } from './record-readers.ts';
 import { instanceView, type ReadDocument, taskView } from './views.ts';
 import { userById } from './people.ts';
 import { type Actor, type TaskAct, Workflow } from './workflow.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 const BASE = '/hwfl/v1/:tenantId';
 /** Holders of the monitor may jump, suspend, terminate, reassign and retry any instance of the tenant. */
@@ -23,8 +24,7 @@ const params = (extra: Record<string, unknown> = {}) => ({ type: 'object', requi
 const comment = { type: 'string', maxLength: 2000 };
 
 /** The signed-in person acting in the tenant of the path. */
-async function actorOf(ctx: ServerContext, req: FastifyRequest): Promise<{ scope: Scope; actor: Actor }> {
-  const scope = resolveScope(req, 'tenant');
+async function actorOf(ctx: ServerContext, scope: Scope): Promise<{ scope: Scope; actor: Actor }> {
   const tenantId = scope.tenantId!;
   const person = await userById(ctx.db, tenantId, scope.auth.userId);
   const admin = scope.auth.roleLevel === 'site' || (await holdsAnyRoute(ctx.db, scope.auth.roleId, ADMIN_ROUTES));
@@ -50,8 +50,8 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
     return new EntityRepository(e, ctx).get({ auth, tenantId: inst.tenantId }, inst.recordId).catch(() => null);
   };
 
-  app.get(`${BASE}/activiti/task/:taskId`, { schema: { tags: ['workflow'], summary: 'A task with its document, history, diagram and the actions it allows', params: params({ taskId: id }) } }, async (req) => {
-    const { actor } = await actorOf(ctx, req);
+  defineRoute(app, ctx, { method: 'GET', url: `${BASE}/activiti/task/:taskId`, schema: { tags: ['workflow'], summary: 'A task with its document, history, diagram and the actions it allows', params: params({ taskId: id }) } }, async (req, scope) => {
+    const { actor } = await actorOf(ctx, scope);
     return taskView(ctx.db, tenantOf(req), p<{ taskId: number }>(req).taskId, actor, readDoc);
   });
 
@@ -67,18 +67,20 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
       attachmentUuid: { type: 'string', maxLength: 64 },
     },
   };
-  app.post(`${BASE}/runtime/tasks/:taskId`, { schema: { tags: ['workflow'], summary: 'Act on a task: Approved, Rejected, DELEGATE, ADD_SIGN, CARBON_COPY', params: params({ taskId: id }), body: actBody } }, async (req) => {
-    const { actor } = await actorOf(ctx, req);
+  defineRoute(app, ctx, { method: 'POST', url: `${BASE}/runtime/tasks/:taskId`, schema: { tags: ['workflow'], summary: 'Act on a task: Approved, Rejected, DELEGATE, ADD_SIGN, CARBON_COPY', params: params({ taskId: id }), body: actBody } }, async (req, scope) => {
+    const { actor } = await actorOf(ctx, scope);
     return wf.act(tenantOf(req), p<{ taskId: number }>(req).taskId, actor, req.body as TaskAct);
   });
 
   // A document's own page (an e-mail link such as /pub/tender/tenderHall/decisionWorkflow/:id) approves
   // or rejects without the task id: the caller's pending task on the document's running approval.
   const decideBody = { type: 'object', required: ['action'], additionalProperties: false, properties: { action: { type: 'string', enum: ['Approved', 'Rejected'] }, comment } };
-  app.post(`${BASE}/runtime/documents/:entity/:recordId`, {
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: `${BASE}/runtime/documents/:entity/:recordId`,
     schema: { tags: ['workflow'], summary: "Approve or reject a document through the caller's pending task on it", params: params({ entity: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$', maxLength: 60 }, recordId: id }), body: decideBody },
-  }, async (req) => {
-    const { actor } = await actorOf(ctx, req);
+  }, async (req, scope) => {
+    const { actor } = await actorOf(ctx, scope);
     const { entity, recordId } = p<{ entity: string; recordId: number }>(req);
     const tenantId = tenantOf(req);
     const inst = ctx.entities.get(entity)?.workflow ? await instanceOfRecord(ctx.db, tenantId, entity, recordId) : undefined;
@@ -88,8 +90,8 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
     return wf.act(tenantId, task.id, actor, req.body as TaskAct);
   });
 
-  app.get(`${BASE}/process/instance/:instanceId`, { schema: { tags: ['workflow'], summary: 'An instance with its document, history and diagram (initiator, participants, copied people, administrators)', params: params({ instanceId: id }) } }, async (req) => {
-    const { actor } = await actorOf(ctx, req);
+  defineRoute(app, ctx, { method: 'GET', url: `${BASE}/process/instance/:instanceId`, schema: { tags: ['workflow'], summary: 'An instance with its document, history and diagram (initiator, participants, copied people, administrators)', params: params({ instanceId: id }) } }, async (req, scope) => {
+    const { actor } = await actorOf(ctx, scope);
     return instanceView(ctx.db, tenantOf(req), p<{ instanceId: number }>(req).instanceId, actor, readDoc);
   });
 
@@ -98,8 +100,8 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
   // initiator, may still take it back (before any approver acted), and the recall itself by the
   // document, so the page needs no instance id. The document must be one the caller may read.
   const docParams = params({ entity: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$', maxLength: 60 }, recordId: id });
-  const runningOf = async (req: FastifyRequest) => {
-    const { scope, actor } = await actorOf(ctx, req);
+  const runningOf = async (req: FastifyRequest, scope: Scope) => {
+    const { actor } = await actorOf(ctx, scope);
     const { entity, recordId } = p<{ entity: string; recordId: number }>(req);
     const e = ctx.entities.get(entity);
     if (!e?.workflow) throw notFound(`${entity} has no approval`);
@@ -108,36 +110,39 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
     const inst = await instanceOfRecord(ctx.db, tenantOf(req), entity, recordId);
     return { actor, inst: inst && inst.statusCode !== 'ENDED' ? inst : undefined };
   };
-  app.get(`${BASE}/runtime/documents/:entity/:recordId/approval`, { schema: { tags: ['workflow'], summary: "A document's running approval as its page shows it: its initiator and whether the caller may recall it", params: docParams } }, async (req) => {
-    const { actor, inst } = await runningOf(req);
+  defineRoute(app, ctx, { method: 'GET', url: `${BASE}/runtime/documents/:entity/:recordId/approval`, schema: { tags: ['workflow'], summary: "A document's running approval as its page shows it: its initiator and whether the caller may recall it", params: docParams } }, async (req, scope) => {
+    const { actor, inst } = await runningOf(req, scope);
     if (!inst) return { running: false };
     const acted = (await ctx.db.query("select 1 from hwfl_history where instance_id = $1 and action in ('Approved', 'Rejected', 'ADD_SIGN', 'DELEGATE', 'JUMP') limit 1", [inst.instanceId])).rows.length > 0;
     return { running: true, instanceId: inst.instanceId, startUserName: inst.startUserName, mayRecall: inst.startUserId === actor.userId && !acted };
   });
-  app.post(`${BASE}/runtime/documents/:entity/:recordId/recall`, { schema: { tags: ['workflow'], summary: 'The initiator takes a document back from its approval (before any approver acted)', params: docParams, body: { type: ['object', 'null'], additionalProperties: false, properties: { comment } } } }, async (req) => {
-    const { actor, inst } = await runningOf(req);
+  defineRoute(app, ctx, { method: 'POST', url: `${BASE}/runtime/documents/:entity/:recordId/recall`, schema: { tags: ['workflow'], summary: 'The initiator takes a document back from its approval (before any approver acted)', params: docParams, body: { type: ['object', 'null'], additionalProperties: false, properties: { comment } } } }, async (req, scope) => {
+    const { actor, inst } = await runningOf(req, scope);
     if (!inst) throw notFound('This document has no running approval to recall');
     await wf.withdraw(tenantOf(req), inst.instanceId, actor, 'RECALL', (req.body as { comment?: string } | null)?.comment);
     return {};
   });
   const withComment = { type: ['object', 'null'], additionalProperties: false, properties: { comment } };
   for (const [path, kind] of [['back', 'RECALL'], ['revoke', 'REVOKE']] as const) {
-    app.post(`${BASE}/runtime/prc/${path}/:instanceId`, { schema: { tags: ['workflow'], summary: `${kind}: the initiator takes the approval back`, params: params({ instanceId: id }), body: withComment } }, async (req) => {
-      const { actor } = await actorOf(ctx, req);
+    defineRoute(app, ctx, { method: 'POST', url: `${BASE}/runtime/prc/${path}/:instanceId`, schema: { tags: ['workflow'], summary: `${kind}: the initiator takes the approval back`, params: params({ instanceId: id }), body: withComment } }, async (req, scope) => {
+      const { actor } = await actorOf(ctx, scope);
       await wf.withdraw(tenantOf(req), p<{ instanceId: number }>(req).instanceId, actor, kind, (req.body as { comment?: string } | null)?.comment);
       return {};
     });
   }
   for (const [path, op] of [['end', 'TERMINATE'], ['suspend', 'SUSPEND'], ['active', 'RESUME']] as const) {
-    app.post(`${BASE}/runtime/prc/${path}/:instanceId`, { schema: { tags: ['workflow'], summary: `Monitor: ${op.toLowerCase()} an instance`, params: params({ instanceId: id }), body: withComment } }, async (req) => {
-      const { actor } = await actorOf(ctx, req);
+    defineRoute(app, ctx, { method: 'POST', url: `${BASE}/runtime/prc/${path}/:instanceId`, schema: { tags: ['workflow'], summary: `Monitor: ${op.toLowerCase()} an instance`, params: params({ instanceId: id }), body: withComment } }, async (req, scope) => {
+      const { actor } = await actorOf(ctx, scope);
       await wf.control(tenantOf(req), p<{ instanceId: number }>(req).instanceId, actor, op, (req.body as { comment?: string } | null)?.comment);
       return {};
     });
   }
-  app.post(
-    `${BASE}/runtime/execute/:instanceId`,
+  defineRoute(
+    app,
+    ctx,
     {
+      method: 'POST',
+      url: `${BASE}/runtime/execute/:instanceId`,
       schema: {
         tags: ['workflow'],
         summary: 'Monitor: jump to a node, or reassign an open task',
@@ -150,8 +155,8 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
         },
       },
     },
-    async (req) => {
-      const { actor } = await actorOf(ctx, req);
+    async (req, scope) => {
+      const { actor } = await actorOf(ctx, scope);
       const b = req.body as { action: string; jumpTarget?: string; taskId?: number; targetUserId?: number; comment?: string };
       const instanceId = p<{ instanceId: number }>(req).instanceId;
       if (b.action === 'jump') {
@@ -164,21 +169,24 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
       return {};
     },
   );
-  app.post(`${BASE}/runtime/execute/retry`, { schema: { tags: ['workflow'], summary: 'Monitor: run again the step that failed', params: params(), body: { type: 'object', required: ['instanceId'], additionalProperties: false, properties: { instanceId: id } } } }, async (req) => {
-    const { actor } = await actorOf(ctx, req);
+  defineRoute(app, ctx, { method: 'POST', url: `${BASE}/runtime/execute/retry`, schema: { tags: ['workflow'], summary: 'Monitor: run again the step that failed', params: params(), body: { type: 'object', required: ['instanceId'], additionalProperties: false, properties: { instanceId: id } } } }, async (req, scope) => {
+    const { actor } = await actorOf(ctx, scope);
     await wf.retry(tenantOf(req), (req.body as { instanceId: number }).instanceId, actor);
     return {};
   });
 
-  app.post(`${BASE}/process/models/:modelId/deploy`, { schema: { tags: ['workflow'], summary: 'Deploy a model as a new version (refused, naming each element, when it is not valid)', params: params({ modelId: id }) } }, async (req) => {
-    const { actor } = await actorOf(ctx, req);
-    if (!actor.admin && !(await holdsAnyRoute(ctx.db, resolveScope(req, 'tenant').auth.roleId, ['/hwfl/setting/process-define/list']))) throw forbidden('Your role may not deploy processes');
+  defineRoute(app, ctx, { method: 'POST', url: `${BASE}/process/models/:modelId/deploy`, schema: { tags: ['workflow'], summary: 'Deploy a model as a new version (refused, naming each element, when it is not valid)', params: params({ modelId: id }) } }, async (req, scope) => {
+    const { actor } = await actorOf(ctx, scope);
+    if (!actor.admin && !(await holdsAnyRoute(ctx.db, scope.auth.roleId, ['/hwfl/setting/process-define/list']))) throw forbidden('Your role may not deploy processes');
     return deployModel(ctx.db, tenantOf(req), p<{ modelId: number }>(req).modelId, actor);
   });
 
-  app.post(
-    `${BASE}/process/instance/start-up`,
+  defineRoute(
+    app,
+    ctx,
     {
+      method: 'POST',
+      url: `${BASE}/process/instance/start-up`,
       schema: {
         tags: ['workflow'],
         summary: 'Start a process by hand (no document): its variables are the record the conditions read',
@@ -191,8 +199,8 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
         },
       },
     },
-    async (req) => {
-      const { actor } = await actorOf(ctx, req);
+    async (req, scope) => {
+      const { actor } = await actorOf(ctx, scope);
       const b = req.body as { processKey: string; description: string; businessKey?: string; variables?: Record<string, unknown> };
       const inst = await ctx.db.transaction((tx) => wf.start(tx, tenantOf(req), b.processKey, { businessKey: b.businessKey ?? b.description, description: b.description, record: b.variables ?? {} }, actor));
       return { instanceId: inst.instanceId };
@@ -210,8 +218,7 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
     'carbon-copy': (userId) => (ps) => (ps.push(userId), [`t.instance_id in (select c.instance_id from hwfl_carbon_copy c where c.user_id = $${ps.length})`]),
   };
   for (const [name, where] of Object.entries(lists)) {
-    app.get(`${BASE}/process/instance/${name}`, { schema: { tags: ['workflow'], summary: `Instances the caller ${name === 'started' ? 'started' : name === 'involved' ? 'took part in' : 'was copied on'}`, params: params(), querystring: listQuerySchema(ctx.entities.get('wflInstance')!, 'tenant') } }, async (req) => {
-      const scope = resolveScope(req, 'tenant');
+    defineRoute(app, ctx, { method: 'GET', url: `${BASE}/process/instance/${name}`, schema: { tags: ['workflow'], summary: `Instances the caller ${name === 'started' ? 'started' : name === 'involved' ? 'took part in' : 'was copied on'}`, params: params(), querystring: listQuerySchema(ctx.entities.get('wflInstance')!, 'tenant') } }, async (req, scope) => {
       return instances.list(scope, req.query as Record<string, unknown>, where(scope.auth.userId));
     });
   }
@@ -219,20 +226,19 @@ async function workflowRoutes(app: FastifyInstance, ctx: ServerContext): Promise
   // Every open task of the tenant, whoever holds it (the task monitor): the task entity without its owner rule.
   const taskEntity = ctx.entities.get('wflTask')!;
   const allTasks = new EntityRepository({ ...taskEntity, ownerField: undefined }, ctx);
-  app.get(`${BASE}/tasks/all`, { schema: { tags: ['workflow'], summary: "Monitor: every task of the tenant, whoever's", params: params(), querystring: listQuerySchema(taskEntity, 'tenant') } }, async (req) => {
-    const { scope, actor } = await actorOf(ctx, req);
+  defineRoute(app, ctx, { method: 'GET', url: `${BASE}/tasks/all`, schema: { tags: ['workflow'], summary: "Monitor: every task of the tenant, whoever's", params: params(), querystring: listQuerySchema(taskEntity, 'tenant') } }, async (req, scope) => {
+    const { actor } = await actorOf(ctx, scope);
     if (!actor.admin) throw forbidden('Only a process administrator can see every task');
     return allTasks.list(scope, req.query as Record<string, unknown>);
   });
 
   // People a task can be passed to (delegate, add sign, copy): the tenant's enabled users.
-  app.get(`${BASE}/users`, { schema: { tags: ['workflow'], summary: 'Users of the tenant to pass a task to', params: params(), querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 60 } } } } }, async (req) => {
-    resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'GET', url: `${BASE}/users`, schema: { tags: ['workflow'], summary: 'Users of the tenant to pass a task to', params: params(), querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 60 } } } } }, async (req, scope) => {
     const name = (req.query as { name?: string }).name?.replace(/[\\%_]/g, (c) => `\\${c}`) ?? '';
     const r = await ctx.db.query<{ userId: number; loginName: string; name: string }>(
       `select u.id::float8 as "userId", u.login_name as "loginName", coalesce(u.real_name, u.login_name) as name from iam_user u
         where u.organization_id = $1 and u.enabled_flag = 1 and (u.login_name ilike $2 or u.real_name ilike $2) order by u.login_name limit 50`,
-      [tenantOf(req), `%${name}%`],
+      [scope.tenantId, `%${name}%`],
     );
     return r.rows;
   });

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { documentsFromLines, type FromLinesPlan } from '../../documents/from-lines.ts';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
-import { resolveScope } from '../../resources/scope.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 /** The order statuses a contract may be drafted from: the supplier has it (released), or has confirmed it. */
 const CONTRACTABLE = ['PUBLISHED', 'DELIVERY_DATE_REVIEW', 'CONFIRMED'];
@@ -38,14 +37,20 @@ interface OrderLine {
  * refused naming it. The buyer then completes and sends it as any contract.
  */
 export async function contractFromOrderRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.post(
-    '/scm/v1/:tenantId/purchase-contracts/from-order/:id',
-    { schema: { tags: ['contractHeader'], summary: 'A draft contract from a released or confirmed order', params: { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } } } },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
-      if (scope.auth.supplierIds) throw forbidden('Contracts are drafted by the buyer');
-      await checkEntityAccess(ctx.db, ctx.entities.get('contractHeader')!, scope.auth, 'write');
-      await checkEntityAccess(ctx.db, ctx.entities.get('poHeader')!, scope.auth, 'read');
+  defineRoute(
+    app,
+    ctx,
+    {
+      method: 'POST',
+      url: '/scm/v1/:tenantId/purchase-contracts/from-order/:id',
+      by: 'buyer',
+      byReason: 'Contracts are drafted by the buyer',
+      entity: 'contractHeader',
+      access: 'write',
+      alsoEntities: [{ entity: 'poHeader', access: 'read' }],
+      schema: { tags: ['contractHeader'], summary: 'A draft contract from a released or confirmed order', params: { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } } },
+    },
+    async (req, scope) => {
       const id = Number((req.params as { id: number }).id);
       return ctx.db.transaction(async (tx) => {
         const o = (await tx.query<OrderRow>(

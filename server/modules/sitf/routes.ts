@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import type { RouteGroup } from '../../http/route-group.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
 import { registerHooks } from '../../resources/hooks.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope } from '../../resources/scope.ts';
 import { KEEP, checkHttpUrl, headersOf } from '../hitf/call.ts';
 import { cleanDaysOf, cleanOlderThan } from './clean.ts';
 import { rerunBatch, runInterface } from './run.ts';
 import { batchStatistics } from './statistics.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 // An interface is only ever called at an http(s) address with headers that are a JSON object.
 registerHooks('sitfInterfaceDef', {
@@ -41,24 +40,23 @@ const idParams = (name: string) => ({ type: 'object', required: ['tenantId', nam
  * the searches are the generic entity paths.
  */
 async function sitfRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const defs = ctx.entities.get('sitfInterfaceDef')!;
   const batches = ctx.entities.get('sitfBatch')!;
   const cleanRecords = ctx.entities.get('sitfCleanRecord')!;
-  const access = (e: typeof defs, level: 'read' | 'write') => async (req: Parameters<typeof resolveScope>[0]) => {
-    await checkEntityAccess(ctx.db, e, resolveScope(req, 'tenant').auth, level);
-  };
 
-  app.post(
-    '/sifc/v1/:tenantId/interfaces/:interfaceDefId/run',
+  defineRoute(
+    app,
+    ctx,
     {
-      onRequest: access(defs, 'write'),
+      method: 'POST',
+      url: '/sifc/v1/:tenantId/interfaces/:interfaceDefId/run',
+      entity: 'sitfInterfaceDef',
+      access: 'write',
       schema: {
         params: idParams('interfaceDefId'),
         body: { type: ['object', 'null'], properties: { docNum: { type: 'string', maxLength: 60 }, body: { type: 'string', maxLength: KEEP } } },
       },
     },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
+    async (req, scope) => {
       const b = (req.body ?? {}) as { docNum?: string; body?: string };
       const id = await runInterface(ctx, scope, (req.params as { interfaceDefId: number }).interfaceDefId, req.ip, b.docNum, b.body);
       return new EntityRepository(batches, ctx).get(scope, id);
@@ -66,41 +64,46 @@ async function sitfRoutes(app: FastifyInstance, ctx: ServerContext): Promise<voi
   );
 
   // Who may search batches may re-run the failed ones (the interface-search page's holders).
-  app.post('/sitf/v1/:tenantId/rerun-batch/:batchId', { onRequest: access(batches, 'read'), schema: { params: idParams('batchId') } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'POST', url: '/sitf/v1/:tenantId/rerun-batch/:batchId', entity: 'sitfBatch', access: 'read', schema: { params: idParams('batchId') } }, async (req, scope) => {
     const id = (req.params as { batchId: number }).batchId;
     await rerunBatch(ctx, scope, id, req.ip);
     return new EntityRepository(batches, ctx).get(scope, id);
   });
 
-  app.post(
-    '/sitf/v1/:tenantId/clean-interface',
+  defineRoute(
+    app,
+    ctx,
     {
-      onRequest: access(cleanRecords, 'write'),
+      method: 'POST',
+      url: '/sitf/v1/:tenantId/clean-interface',
+      entity: 'sitfCleanRecord',
+      access: 'write',
       schema: {
         params: { type: 'object', required: ['tenantId'], properties: { tenantId: { type: 'integer' } } },
         // The range check and its message are cleanDaysOf's; the document names the one field.
         body: { type: 'object', properties: { cleanDays: { type: ['integer', 'string'] } } },
       },
     },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
+    async (req, scope) => {
       const days = cleanDaysOf(((req.body ?? {}) as { cleanDays?: unknown }).cleanDays);
       return new EntityRepository(cleanRecords, ctx).create(scope, { cleanDays: days });
     },
   );
 
-  app.get(
-    '/sitf/v1/:tenantId/batch-statistics',
+  defineRoute(
+    app,
+    ctx,
     {
-      onRequest: access(batches, 'read'),
+      method: 'GET',
+      url: '/sitf/v1/:tenantId/batch-statistics',
+      entity: 'sitfBatch',
+      access: 'read',
       schema: {
         params: { type: 'object', required: ['tenantId'], properties: { tenantId: { type: 'integer' } } },
         querystring: { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } } },
       },
     },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
+    async (req, scope) => {
       const q = req.query as { from?: string; to?: string };
       return batchStatistics(ctx.db, scope.tenantId!, q.from, q.to);
     },

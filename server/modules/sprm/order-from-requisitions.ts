@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { documentsFromLines, type FromLinesPlan } from '../../documents/from-lines.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
-import { resolveScope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -52,18 +51,21 @@ const conflict = (message: string, field = 'prLineId') => Object.assign(new Http
  * locked, so a line is never ordered twice, even by two buyers at once; any refused line refuses all.
  */
 export async function orderFromRequisitionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.post(
-    '/sodr/v1/:tenantId/po-headers/from-requisitions',
+  defineRoute(
+    app,
+    ctx,
     {
+      method: 'POST',
+      url: '/sodr/v1/:tenantId/po-headers/from-requisitions',
+      entity: 'poHeader',
+      access: 'write',
       schema: {
         params: { type: 'object', properties: { tenantId: { type: 'integer' } } },
         // `supplierId`: the buyer's choice for a line whose requisition suggests no supplier.
         body: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'object', required: ['prLineId'], properties: { prLineId: { type: 'integer', minimum: 1 }, supplierId: { type: ['integer', 'null'], minimum: 1 } } } },
       },
     },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
-      await checkEntityAccess(ctx.db, ctx.entities.get('poHeader')!, scope.auth, 'write');
+    async (req, scope) => {
       const items = req.body as Array<{ prLineId: number; supplierId?: number | null }>;
       const ids = [...new Set(items.map((r) => r.prLineId))];
       const chosen = new Map(items.filter((r) => r.supplierId).map((r) => [r.prLineId, r.supplierId!]));

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
 import { listQuerySchema } from '../../resources/route-schemas.ts';
-import { resolveScope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 /**
  * The requisition lines a buyer can still order: lines of approved requisitions not ordered yet nor cancelled,
@@ -12,12 +11,11 @@ import { resolveScope } from '../../resources/scope.ts';
 export async function orderableLineRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const prLine = ctx.entities.get('prLine')!;
   const repo = new EntityRepository(prLine, ctx);
-  app.get(
-    '/sprm/v1/:tenantId/purchase-request-lines/orderable',
-    { schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' } } }, querystring: listQuerySchema(prLine, 'tenant') } },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
-      await checkEntityAccess(ctx.db, prLine, scope.auth, 'read');
+  defineRoute(
+    app,
+    ctx,
+    { method: 'GET', url: '/sprm/v1/:tenantId/purchase-request-lines/orderable', entity: 'prLine', access: 'read', schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' } } }, querystring: listQuerySchema(prLine, 'tenant') } },
+    async (req, scope) => {
       return repo.list(scope, req.query as Record<string, unknown>, () => [
         "t.execution_status_code = 'NONE'",
         'coalesce(t.cancelled_flag, 0) = 0',

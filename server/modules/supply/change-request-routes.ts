@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { bodySchema } from '../../resources/body-schema.ts';
-import { checkEntityAccess } from '../../resources/permissions.ts';
 import { EntityRepository } from '../../resources/repository.ts';
-import { resolveScope } from '../../resources/scope.ts';
+import { defineRoute } from '../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -17,9 +16,7 @@ export async function changeRequestRoutes(app: FastifyInstance, ctx: ServerConte
   const reqs = ctx.entities.get('supplierChangeReq')!;
   const suppliers = ctx.entities.get('supplier')!;
   const params = { type: 'object', properties: { tenantId: { type: 'integer' } } };
-  app.post('/sslm/v1/:tenantId/supplier-change-reqs/apply', { schema: { params, body: bodySchema(reqs, 'create', 'tenant') } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
-    await checkEntityAccess(ctx.db, reqs, scope.auth, 'write');
+  defineRoute(app, ctx, { method: 'POST', url: '/sslm/v1/:tenantId/supplier-change-reqs/apply', entity: 'supplierChangeReq', access: 'write', schema: { params, body: bodySchema(reqs, 'create', 'tenant') } }, async (req, scope) => {
     const body = req.body as Row;
     const ids = scope.auth.supplierIds;
     if (ids && !ids.includes(Number(body.supplierId))) throw Object.assign(forbidden(`supplierId ${String(body.supplierId)} is not a supplier you act for`), { field: 'supplierId' });
@@ -27,8 +24,8 @@ export async function changeRequestRoutes(app: FastifyInstance, ctx: ServerConte
     const created = await new EntityRepository(reqs, ctx).create({ ...scope, auth: { ...scope.auth, supplierIds: null } }, body);
     return new EntityRepository(reqs, ctx).get(scope, Number(created.reqId));
   });
-  app.get('/sslm/v1/:tenantId/suppliers/mine', { schema: { params } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'GET', url: '/sslm/v1/:tenantId/suppliers/mine', schema: { params } }, async (req, scope) => {
+    // Not declared `by: 'supplier'`: a supplier-side role bound to no supplier is answered 404, not 403.
     const ids = scope.auth.supplierIds;
     if (!ids) throw forbidden('Only a supplier-side role has a supplier of its own');
     if (!ids.length) throw notFound('You are not bound to any supplier');

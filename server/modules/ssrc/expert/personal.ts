@@ -3,7 +3,8 @@ import type { ServerContext } from '../../../context.ts';
 import { forbidden, notFound } from '../../../http/errors.ts';
 import { EntityRepository } from '../../../resources/repository.ts';
 import { holdsAnyRoute } from '../../../resources/permissions.ts';
-import { resolveScope, type Scope } from '../../../resources/scope.ts';
+import type { Scope } from '../../../resources/scope.ts';
+import { defineRoute } from '../../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -32,14 +33,16 @@ export async function expertPersonalRoutes(app: FastifyInstance, ctx: ServerCont
   const access = async (scope: Scope) => {
     if (scope.auth.roleLevel !== 'site' && !(await holdsAnyRoute(ctx.db, scope.auth.roleId, [PERSONAL_ROUTE]))) throw forbidden('Your role has no expert profile page');
   };
-  app.get('/ssrc/v1/:tenantId/experts/personal', { schema: { params: tenantParams } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'GET', url: '/ssrc/v1/:tenantId/experts/personal', schema: { params: tenantParams } }, async (req, scope) => {
     await access(scope);
     return repo.get(scope, await ownExpertId(ctx, scope));
   });
-  app.put(
-    '/ssrc/v1/:tenantId/experts/personal',
+  defineRoute(
+    app,
+    ctx,
     {
+      method: 'PUT',
+      url: '/ssrc/v1/:tenantId/experts/personal',
       schema: {
         params: tenantParams,
         body: {
@@ -57,8 +60,7 @@ export async function expertPersonalRoutes(app: FastifyInstance, ctx: ServerCont
         },
       },
     },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
+    async (req, scope) => {
       await access(scope);
       const id = await ownExpertId(ctx, scope);
       const body = req.body as Row;
@@ -73,8 +75,7 @@ export async function expertPersonalRoutes(app: FastifyInstance, ctx: ServerCont
    * they are registered as an expert here, and their record's headline. Never a 404: not being an
    * expert is an answer the page explains.
    */
-  app.get('/ssrc/v1/:tenantId/experts/portal', { schema: { params: tenantParams } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'GET', url: '/ssrc/v1/:tenantId/experts/portal', schema: { params: tenantParams } }, async (req, scope) => {
     const r = await ctx.db.query<Row>(
       `select expert_num as "expertNum", expert_name as "expertName", enabled_flag::int as "enabledFlag", expert_level as "expertLevel", expert_category as "expertCategory"
          from ssrc_expert where tenant_id = $1 and user_id = $2`,

@@ -3,9 +3,8 @@ import type { ServerContext } from '../../../context.ts';
 import { refuse } from '../../../http/errors.ts';
 import { recomputeAfterWrite } from '../../../resources/formulas.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
-import { checkEntityAccess } from '../../../resources/permissions.ts';
 import { EntityRepository } from '../../../resources/repository.ts';
-import { resolveScope } from '../../../resources/scope.ts';
+import { defineRoute } from '../../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -67,12 +66,11 @@ export async function scoreTemplateRoutes(app: FastifyInstance, ctx: ServerConte
   const template = ctx.entities.get('scoreTemplate')!;
   const templates = new EntityRepository(template, ctx);
   const indicators = new EntityRepository(ctx.entities.get('scoreIndicate')!, ctx);
-  app.post(
-    '/ssrc/v1/:tenantId/score-templates/:templateId/copy',
-    { schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' }, templateId: { type: 'integer' } } } } },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
-      await checkEntityAccess(ctx.db, template, scope.auth, 'write');
+  defineRoute(
+    app,
+    ctx,
+    { method: 'POST', url: '/ssrc/v1/:tenantId/score-templates/:templateId/copy', entity: 'scoreTemplate', access: 'write', schema: { params: { type: 'object', properties: { tenantId: { type: 'integer' }, templateId: { type: 'integer' } } } } },
+    async (req, scope) => {
       const source = await templates.get(scope, (req.params as { templateId: number }).templateId);
       const code = await copyCode(ctx, scope.tenantId!, String(source.templateCode));
       const lines = (await indicators.list(scope, { templateId: source.templateId, size: 1000 })).content as Row[];

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
-import { BusinessError, forbidden, notFound, refuse } from '../../../http/errors.ts';
-import { checkPermissionCode } from '../../../resources/permissions.ts';
+import { BusinessError, notFound, refuse } from '../../../http/errors.ts';
 import { decimalPattern, decimalProblem } from '../../../../renderer/schema/decimal.ts';
 import { decimalOf } from '../../../../renderer/schema/types/field-types.ts';
 import { logRfxAward } from '../../../bid-log/rfx-events.ts';
-import { resolveScope } from '../../../resources/scope.ts';
 import { indicatorsOf, scoresOf, vetoedSuppliers, weightedScores } from './scoring.ts';
 import { statusGroup } from '../../../../renderer/schema/status/groups.ts';
+import { defineRoute } from '../../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -19,20 +18,14 @@ type Row = Record<string, unknown>;
  * never to a supplier that failed the pretrial or (weighted score) a veto item.
  */
 export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const buyer = async (req: Parameters<typeof resolveScope>[0], code: string, what: string) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('The price check is the buyer\'s');
-    await checkPermissionCode(ctx.db, scope.auth, code, what);
-    return scope;
-  };
+  const checkPrice = (what: string) => ({ by: 'buyer', byReason: 'The price check is the buyer\'s', permission: { code: 'ssrc.inquiry-hall.check-price.button.edit', what } }) as const;
   const header = async (tenantId: number | null, id: number) => {
     const h = (await ctx.db.query<{ num: string; status: string; sealed: number; method: string }>('select rfx_num as num, rfx_status as status, sealed_quotation_flag::int as sealed, scoring_method as method from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2', [id, tenantId])).rows[0];
     if (!h) throw notFound(`rfxHeader ${id} not found`);
     return h;
   };
 
-  app.get('/ssrc/v1/:tenantId/rfx/:id/check', async (req) => {
-    const scope = await buyer(req, 'ssrc.inquiry-hall.check-price.button.edit', 'check prices of an RFx');
+  defineRoute(app, ctx, { method: 'GET', url: '/ssrc/v1/:tenantId/rfx/:id/check', ...checkPrice('check prices of an RFx') }, async (req, scope) => {
     const id = Number((req.params as Row).id);
     const h = await header(scope.tenantId, id);
     if (h.sealed === 1 && !statusGroup(ctx.entities.get('rfxHeader')!, 'opened').includes(h.status)) throw new BusinessError('ssrc.rfx.sealed', `${h.num} is sealed and not opened yet`, 'warn');
@@ -82,8 +75,7 @@ export async function checkRoutes(app: FastifyInstance, ctx: ServerContext): Pro
   const awardField = ctx.entities.get('rfxQuotationLine')!.fields.find((f) => f.name === 'awardQuantity')!;
   const awardDigits = decimalOf(awardField)!;
   const awardQuantity = { type: ['number', 'string'], pattern: decimalPattern(awardDigits, true), minimum: 0, maximum: 1e12 };
-  app.post('/ssrc/v1/:tenantId/rfx/check', { schema: { body: { type: 'object', required: ['rfxHeaderId', 'awards'], properties: { rfxHeaderId: { type: 'integer', minimum: 1 }, awards: { type: 'array', maxItems: 20000, items: { type: 'object', required: ['quotationLineId', 'awardQuantity'], properties: { quotationLineId: { type: 'integer', minimum: 1 }, awardQuantity } } } } } } }, async (req) => {
-    const scope = await buyer(req, 'ssrc.inquiry-hall.check-price.button.edit', 'award an RFx');
+  defineRoute(app, ctx, { method: 'POST', url: '/ssrc/v1/:tenantId/rfx/check', ...checkPrice('award an RFx'), schema: { body: { type: 'object', required: ['rfxHeaderId', 'awards'], properties: { rfxHeaderId: { type: 'integer', minimum: 1 }, awards: { type: 'array', maxItems: 20000, items: { type: 'object', required: ['quotationLineId', 'awardQuantity'], properties: { quotationLineId: { type: 'integer', minimum: 1 }, awardQuantity } } } } } } }, async (req, scope) => {
     const body = req.body as { rfxHeaderId: number; awards: Array<{ quotationLineId: number; awardQuantity: number | string }> };
     body.awards.forEach((a, i) => {
       const problem = decimalProblem(a.awardQuantity, awardDigits, { min: 0 });

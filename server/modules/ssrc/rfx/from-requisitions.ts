@@ -3,8 +3,7 @@ import type { ServerContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { documentsFromLines, type FromLinesPlan } from '../../../documents/from-lines.ts';
 import { badRequest, HttpError, notFound } from '../../../http/errors.ts';
-import { checkEntityAccess } from '../../../resources/permissions.ts';
-import { resolveScope } from '../../../resources/scope.ts';
+import { defineRoute } from '../../../http/module-route.ts';
 
 interface SourceLine {
   prLineId: number;
@@ -60,18 +59,20 @@ export async function releaseRequisitionLines(tx: Queryable, where: { rfxHeaderI
  * line is never sourced twice nor ordered while it is sourced; any refused line refuses all.
  */
 export async function fromRequisitionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const header = ctx.entities.get('rfxHeader')!;
-  app.post(
-    '/ssrc/v1/:tenantId/rfx/application',
+  defineRoute(
+    app,
+    ctx,
     {
+      method: 'POST',
+      url: '/ssrc/v1/:tenantId/rfx/application',
+      entity: 'rfxHeader',
+      access: 'write',
       schema: {
         params: { type: 'object', properties: { tenantId: { type: 'integer' } } },
         body: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'object', required: ['prLineId'], properties: { prLineId: { type: 'integer', minimum: 1 } } } },
       },
     },
-    async (req) => {
-      const scope = resolveScope(req, 'tenant');
-      await checkEntityAccess(ctx.db, header, scope.auth, 'write');
+    async (req, scope) => {
       const ids = [...new Set((req.body as Array<{ prLineId: number }>).map((r) => r.prLineId))];
       return ctx.db.transaction(async (tx) => {
         const found = (

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { statusGroup } from '../../../../renderer/schema/status/groups.ts';
 import type { ServerContext } from '../../../context.ts';
 import { afterCommit, type Queryable } from '../../../db/database.ts';
-import { badRequest, BusinessError, forbidden, notFound } from '../../../http/errors.ts';
-import { checkEntityAccess } from '../../../resources/permissions.ts';
-import { resolveScope } from '../../../resources/scope.ts';
+import { badRequest, BusinessError, notFound } from '../../../http/errors.ts';
+import { defineRoute } from '../../../http/module-route.ts';
 
 /** One row of an offline results file, as read (every cell text, so nothing is rounded on the way). */
 export interface OfflineRow { supplier?: string; lineNum?: string; unitPrice?: string; taxRate?: string; deliveryDate?: string; remark?: string }
@@ -85,15 +84,9 @@ export async function offlineImportRoutes(app: FastifyInstance, ctx: ServerConte
     if (!statusGroup(header, 'offline').includes(h.status)) throw new BusinessError('error.status.transition', `${h.num} is ${h.status}: offline results are entered while it is in quotation, awaiting opening or opened`, 'warn');
     return h;
   };
-  const buyer = async (req: Parameters<typeof resolveScope>[0]) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('Offline results are entered by the buyer');
-    await checkEntityAccess(ctx.db, header, scope.auth, 'write');
-    return scope;
-  };
+  const offline = { method: 'POST', by: 'buyer', byReason: 'Offline results are entered by the buyer', entity: 'rfxHeader', access: 'write' } as const;
 
-  app.post('/ssrc/v1/:tenantId/rfx/:id/offline-quotations/validate', { schema: { params, body } }, async (req) => {
-    const scope = await buyer(req);
+  defineRoute(app, ctx, { ...offline, url: '/ssrc/v1/:tenantId/rfx/:id/offline-quotations/validate', schema: { params, body } }, async (req, scope) => {
     const id = Number((req.params as { id: number }).id);
     refuseUnknownColumns((req.body as { rows: OfflineRow[] }).rows as Array<Record<string, unknown>>);
     await rfxOf(ctx.db, scope.tenantId, id);
@@ -101,8 +94,7 @@ export async function offlineImportRoutes(app: FastifyInstance, ctx: ServerConte
     return { rfxHeaderId: id, total: rows.length, valid: rows.filter((r) => r.valid).length, rows };
   });
 
-  app.post('/ssrc/v1/:tenantId/rfx/:id/offline-quotations', { schema: { params, body } }, async (req) => {
-    const scope = await buyer(req);
+  defineRoute(app, ctx, { ...offline, url: '/ssrc/v1/:tenantId/rfx/:id/offline-quotations', schema: { params, body } }, async (req, scope) => {
     const id = Number((req.params as { id: number }).id);
     const input = (req.body as { rows: OfflineRow[] }).rows;
     refuseUnknownColumns(input as Array<Record<string, unknown>>);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
 import { notFound } from '../../../http/errors.ts';
 import { statusGroup } from '../../../../renderer/schema/status/groups.ts';
+import { defineRoute } from '../../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -14,7 +15,7 @@ type Row = Record<string, unknown>;
  */
 export async function publicRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const params = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
-  app.get('/ssrc/v1/pub/rfx/:id', { schema: { params } }, async (req) => {
+  defineRoute(app, ctx, { method: 'GET', url: '/ssrc/v1/pub/rfx/:id', auth: false, schema: { params } }, async (req) => {
     const id = Number((req.params as Row).id);
     const h = (
       await ctx.db.query<Row>(

@@ -4,8 +4,8 @@ import Decimal from 'decimal.js';
 import { afterCommit, type Queryable } from '../../../db/database.ts';
 import { BusinessError, forbidden, notFound, refuse } from '../../../http/errors.ts';
 import { appendBidEvent, appendOffer } from '../../../bid-log/append.ts';
-import { resolveScope } from '../../../resources/scope.ts';
 import { sealValues } from '../../../sealing/sealed-rows.ts';
+import { defineRoute } from '../../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 interface QuoteLine { rfxLineId: number; unitPrice: number; taxRate?: number; quotedQuantity?: number; deliveryDate?: string; validityDate?: string; remark?: string }
@@ -28,8 +28,8 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     properties: { rfxLineId: { type: 'integer', minimum: 1 }, unitPrice: { type: 'number', minimum: 0, maximum: 1e12 }, taxRate: { type: 'number', minimum: 0, maximum: 100 }, quotedQuantity: { type: 'number', minimum: 0, maximum: 1e12 }, deliveryDate: { type: 'string', format: 'date' }, validityDate: { type: 'string', format: 'date' }, remark: { type: 'string', maxLength: 240 } },
   };
   const params = { type: 'object', properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } } };
-  app.post('/ssrc/v1/:tenantId/rfx/:id/quotation', { schema: { params, body: { type: 'object', required: ['lines'], properties: { supplierId: { type: 'integer' }, lines: { type: 'array', minItems: 1, maxItems: 5000, items: line } } } } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'POST', url: '/ssrc/v1/:tenantId/rfx/:id/quotation', schema: { params, body: { type: 'object', required: ['lines'], properties: { supplierId: { type: 'integer' }, lines: { type: 'array', minItems: 1, maxItems: 5000, items: line } } } } }, async (req, scope) => {
+    // Not declared `by: 'supplier'`: a supplier-side role bound to no company is answered as one not invited (404), not 403.
     const ids = scope.auth.supplierIds;
     if (!ids) throw forbidden('Quotations are entered by the invited suppliers (offline results have their own entry)');
     const rfxId = Number((req.params as Row).id);
@@ -84,8 +84,8 @@ export async function quoteRoutes(app: FastifyInstance, ctx: ServerContext): Pro
    * A supplier takes its quotation of the current round back, while quotations are still taken:
    * its lines of the round go, its quotation of the round before (if any) is its current one again.
    */
-  app.delete('/ssrc/v1/:tenantId/rfx/:id/quotation', { schema: { params, querystring: { type: 'object', properties: { supplierId: { type: 'integer' } } } } }, async (req) => {
-    const scope = resolveScope(req, 'tenant');
+  defineRoute(app, ctx, { method: 'DELETE', url: '/ssrc/v1/:tenantId/rfx/:id/quotation', schema: { params, querystring: { type: 'object', properties: { supplierId: { type: 'integer' } } } } }, async (req, scope) => {
+    // Not declared `by: 'supplier'`, as the quotation above.
     const ids = scope.auth.supplierIds;
     if (!ids) throw forbidden('A quotation is withdrawn by the supplier who sent it');
     const rfxId = Number((req.params as Row).id);

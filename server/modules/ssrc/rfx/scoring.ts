@@ -2,12 +2,11 @@ import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { BusinessError, forbidden, notFound, refuse } from '../../../http/errors.ts';
+import { BusinessError, notFound, refuse } from '../../../http/errors.ts';
 import { registerHooks } from '../../../resources/hooks.ts';
-import { checkPermissionCode } from '../../../resources/permissions.ts';
 import { appendBidEvent } from '../../../bid-log/append.ts';
-import { resolveScope } from '../../../resources/scope.ts';
 import { statusGroup } from '../../../../renderer/schema/status/groups.ts';
+import { defineRoute } from '../../../http/module-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -115,12 +114,11 @@ export async function scoresOf(db: Queryable, rfxId: number): Promise<Map<string
  * opening and the submitted result. Price elements are never entered: they come from the prices.
  */
 export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const buyer = async (req: Parameters<typeof resolveScope>[0]) => {
-    const scope = resolveScope(req, 'tenant');
-    if (scope.auth.supplierIds) throw forbidden('Suppliers are scored by the buyer');
-    await checkPermissionCode(ctx.db, scope.auth, 'ssrc.inquiry-hall.check-price.button.edit', 'score the suppliers of an RFx');
-    return scope;
-  };
+  const scoring = {
+    by: 'buyer',
+    byReason: 'Suppliers are scored by the buyer',
+    permission: { code: 'ssrc.inquiry-hall.check-price.button.edit', what: 'score the suppliers of an RFx' },
+  } as const;
   const header = async (db: Queryable, tenantId: number | null, id: number, lock = false) => {
     const h = (await db.query<{ num: string; status: string; method: string }>(`select rfx_num as num, rfx_status as status, scoring_method as method from ssrc_rfx_header where rfx_header_id = $1 and tenant_id = $2${lock ? ' for update' : ''}`, [id, tenantId])).rows[0];
     if (!h) throw notFound(`rfxHeader ${id} not found`);
@@ -129,8 +127,7 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
   const quoting = (db: Queryable, id: number) =>
     db.query<{ supplierId: number; supplierName: string; pretrialStatus: string }>('select supplier_id::float8 as "supplierId", supplier_name as "supplierName", pretrial_status as "pretrialStatus" from ssrc_rfx_supplier where rfx_header_id = $1 and quoted_flag = 1 order by supplier_name', [id]);
 
-  app.get('/ssrc/v1/:tenantId/rfx/:id/scores', async (req) => {
-    const scope = await buyer(req);
+  defineRoute(app, ctx, { method: 'GET', url: '/ssrc/v1/:tenantId/rfx/:id/scores', ...scoring }, async (req, scope) => {
     const id = Number((req.params as Row).id);
     const h = await header(ctx.db, scope.tenantId, id);
     return {
@@ -145,8 +142,7 @@ export async function scoringRoutes(app: FastifyInstance, ctx: ServerContext): P
   });
 
   const body = { type: 'object', required: ['scores'], properties: { scores: { type: 'array', maxItems: 5000, items: { type: 'object', required: ['supplierId', 'indicateId', 'score'], additionalProperties: false, properties: { supplierId: { type: 'integer', minimum: 1 }, indicateId: { type: 'integer', minimum: 1 }, score: { type: 'number', minimum: 0, maximum: 1e6 } } } } } };
-  app.post('/ssrc/v1/:tenantId/rfx/:id/scores', { schema: { body } }, async (req) => {
-    const scope = await buyer(req);
+  defineRoute(app, ctx, { method: 'POST', url: '/ssrc/v1/:tenantId/rfx/:id/scores', ...scoring, schema: { body } }, async (req, scope) => {
     const id = Number((req.params as Row).id);
     const { scores } = req.body as { scores: Array<{ supplierId: number; indicateId: number; score: number }> };
     return ctx.db.transaction(async (tx) => {
