@@ -9,6 +9,7 @@ import { useDialogs } from '../../dialogs/dialog-api.ts';
 import { FieldCheck } from '../../fields/FieldCheck.tsx';
 import { formulaFacts } from '../../form/formula-facts.ts';
 import { type FormulaFacts, formulaInputs, previewRow } from '../../form/formula-preview.ts';
+import { boundWidgetProps } from '../../form/bound-widget-props.ts';
 import { errorText } from '../../form/FieldRenderer.tsx';
 import type { FormStore } from '../../form/FormStore.ts';
 import { prepareForm } from '../../form/prepare-form.ts';
@@ -325,16 +326,7 @@ const LineCell = observer(function LineCell({ line, column, field, mark }: { lin
         <div style={{ flex: 1, minWidth: 0 }} data-field={field.name} data-error={message} aria-invalid={error ? true : undefined}>
           <Form.Item validateStatus={error ? 'error' : undefined} style={{ margin: 0 }}>
             <Checked form={form} field={field}>
-              <Widget
-                field={field}
-                id={id}
-                mode="edit"
-                value={form.values[field.name]}
-                record={form.values}
-                disabled={form.isDisabled(field)}
-                onChange={(v) => form.setValue(field.name, v)}
-                setValue={(n, v) => form.setValue(n, v)}
-              />
+              <Widget {...boundWidgetProps(form, field, id)} />
             </Checked>
           </Form.Item>
         </div>

@@ -1,5 +1,6 @@
 import { Form, Tooltip } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { boundWidgetProps } from '../../../../renderer/form/bound-widget-props.ts';
 import { errorText } from '../../../../renderer/form/FieldRenderer.tsx';
 import { useServices } from '../../../../renderer/runtime/services.ts';
 import type { ResolvedColumn, ResolvedField } from '../../../../renderer/schema/resolve-field.ts';
@@ -35,16 +36,7 @@ export const QuoteCell = observer(function QuoteCell({ store, row, column, field
     <Tooltip title={message} color="red">
       <div style={{ flex: 1, minWidth: 0 }} data-testid={testId} data-field={field.name} data-error={message} aria-invalid={error ? true : undefined}>
         <Form.Item validateStatus={error ? 'error' : undefined} style={{ margin: 0 }}>
-          <Widget
-            field={field}
-            id={`quote-${lineId}-${field.name}`}
-            mode="edit"
-            value={form.values[field.name]}
-            record={form.values}
-            disabled={form.isDisabled(field)}
-            onChange={(v) => form.setValue(field.name, v)}
-            setValue={(n, v) => form.setValue(n, v)}
-          />
+          <Widget {...boundWidgetProps(form, field, `quote-${lineId}-${field.name}`)} />
         </Form.Item>
       </div>
     </Tooltip>
