@@ -11,6 +11,7 @@ import { formulaFacts } from '../../form/formula-facts.ts';
 import { type FormulaFacts, formulaInputs, previewRow } from '../../form/formula-preview.ts';
 import { boundWidgetProps } from '../../form/bound-widget-props.ts';
 import { errorText } from '../../form/FieldRenderer.tsx';
+import { HiddenLabel } from '../../form/HiddenLabel.tsx';
 import type { FormStore } from '../../form/FormStore.ts';
 import { prepareForm } from '../../form/prepare-form.ts';
 import { useServices } from '../../runtime/services.ts';
@@ -326,6 +327,7 @@ const LineCell = observer(function LineCell({ line, column, field, mark }: { lin
         <div style={{ flex: 1, minWidth: 0 }} data-field={field.name} data-error={message} aria-invalid={error ? true : undefined}>
           <Form.Item validateStatus={error ? 'error' : undefined} style={{ margin: 0 }}>
             <Checked form={form} field={field}>
+              <HiddenLabel htmlFor={id}>{s.label(field.label)}</HiddenLabel>
               <Widget {...boundWidgetProps(form, field, id)} />
             </Checked>
           </Form.Item>

@@ -2,6 +2,7 @@ import { Form, Tooltip } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { boundWidgetProps } from '../../../../renderer/form/bound-widget-props.ts';
 import { errorText } from '../../../../renderer/form/FieldRenderer.tsx';
+import { HiddenLabel } from '../../../../renderer/form/HiddenLabel.tsx';
 import { useServices } from '../../../../renderer/runtime/services.ts';
 import type { ResolvedColumn, ResolvedField } from '../../../../renderer/schema/resolve-field.ts';
 import type { QuoteStore } from './QuoteStore.ts';
@@ -36,6 +37,7 @@ export const QuoteCell = observer(function QuoteCell({ store, row, column, field
     <Tooltip title={message} color="red">
       <div style={{ flex: 1, minWidth: 0 }} data-testid={testId} data-field={field.name} data-error={message} aria-invalid={error ? true : undefined}>
         <Form.Item validateStatus={error ? 'error' : undefined} style={{ margin: 0 }}>
+          <HiddenLabel htmlFor={`quote-${lineId}-${field.name}`}>{`${s.label(field.label)} · ${String(row.lineNum)}`}</HiddenLabel>
           <Widget {...boundWidgetProps(form, field, `quote-${lineId}-${field.name}`)} />
         </Form.Item>
       </div>
